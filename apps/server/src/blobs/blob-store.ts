@@ -1,0 +1,21 @@
+/**
+ * Where encrypted bytes live. Keys are slash-separated paths chosen by services (never by clients directly).
+ * Implementations: local files (default) and S3. Both pass blob-store.suite.ts.
+ */
+export interface BlobStore {
+  readonly kind: "fs" | "s3";
+  /** Writes atomically: a reader sees the old object or the whole new one, never a part. */
+  put(key: string, body: Uint8Array | AsyncIterable<Uint8Array>): Promise<{ size: number }>;
+  /** The whole object, or undefined when it does not exist. */
+  get(key: string): Promise<Uint8Array | undefined>;
+  /** A stream of the object (optionally a byte range, end inclusive), or undefined when it does not exist. */
+  stream(key: string, range?: { start: number; end: number }): Promise<AsyncIterable<Uint8Array> | undefined>;
+  head(key: string): Promise<{ size: number } | undefined>;
+  /** Deleting a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** Keys under a prefix, in lexical order. */
+  list(prefix: string): Promise<string[]>;
+  /** Cheap round trip for /healthz. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}

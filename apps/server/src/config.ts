@@ -1,0 +1,100 @@
+import path from "node:path";
+import { z } from "zod";
+
+const portSchema = z.coerce.number().int().min(0).max(65_535);
+const boolFromEnv = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table mirrors this.
+ * Parsed once at boot; an invalid value stops the server with a message naming the variable.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: portSchema.default(8080),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().min(1).optional(),
+  BLOB_STORE: z.enum(["fs", "s3"]).default("fs"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: boolFromEnv.default(false),
+  RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+});
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string;
+  blobStore: { kind: "fs"; root: string } | { kind: "s3"; s3: S3Config };
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  trustProxy: boolean;
+  rateLimits: { contactPerHour: number };
+  /** Where the built web app lives (apps/web/build). */
+  webBuildDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  let blobStore: AppConfig["blobStore"];
+  if (e.BLOB_STORE === "s3") {
+    if (!e.S3_BUCKET) throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE=s3");
+    blobStore = {
+      kind: "s3",
+      s3: {
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+    };
+  } else {
+    blobStore = { kind: "fs", root: path.join(dataDir, "blobs") };
+  }
+  const databaseUrl = e.DATABASE_URL ?? `sqlite://${path.join(dataDir, "heirloom.sqlite")}`;
+  if (!/^(sqlite:|postgres(ql)?:)/.test(databaseUrl)) {
+    throw new ConfigError("Invalid configuration:\n  DATABASE_URL: must start with sqlite:// or postgres://");
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
+    dataDir,
+    databaseUrl,
+    blobStore,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: { contactPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR },
+    webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
+  };
+}

@@ -1,0 +1,3 @@
+export function NavigationLoader() {
+  return null;
+}

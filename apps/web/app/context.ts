@@ -1,0 +1,12 @@
+import type { ArticleReader } from "@heirloom/contract";
+import { createContext } from "react-router";
+
+/** Server-side capabilities the public pages may use while rendering. Set by the Fastify server per request. */
+export interface WebServices {
+  articles: ArticleReader;
+}
+
+export const servicesContext = createContext<WebServices>();
+
+/** The per-request CSP nonce, so every inline script React Router emits is allowed by the policy. */
+export const nonceContext = createContext<string>("");

@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/public/error-page.tsx";
+import { NavigationLoader } from "./components/public/navigation-loader.tsx";
+import { PublicChrome } from "./components/public/public-chrome.tsx";
+import { useNonce } from "./lib/nonce.tsx";
+import { installChunkReloadGuard } from "./lib/chunk-reload.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function meta() {
+  return [
+    { title: "Heirloom" },
+    {
+      name: "description",
+      content:
+        "Heirloom keeps your documents, passwords and instructions encrypted so only you can read them, and hands exactly the right pieces to the right people when you can no longer act.",
+    },
+  ];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-canvas text-ink antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+if (typeof window !== "undefined") installChunkReloadGuard(window);
+
+export default function App() {
+  return (
+    <>
+      <NavigationLoader />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <PublicChrome>
+      <ErrorPage status={status} path={pathname} />
+    </PublicChrome>
+  );
+}

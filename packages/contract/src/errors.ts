@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The closed list of error codes the API can answer with, and the HTTP status of each.
+ * The web client turns codes into the exact messages of SPEC.md section 8; servers never send internal details.
+ */
+export const errorStatus = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    requestId: z.string(),
+    /** Field name -> message, for validation errors a person can fix. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Turns a zod error into one message per field, the first issue of each field winning. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
