@@ -1,0 +1,102 @@
+import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { createBlobStore } from "./blobs/index.ts";
+import type { AppConfig } from "./config.ts";
+import { migrateToLatest, openDatabase } from "./db/database.ts";
+import { createArticlesRepo } from "./db/repos/articles.repo.ts";
+import { createContactRepo } from "./db/repos/contact.repo.ts";
+import { errorBody, toErrorResponse } from "./errors.ts";
+import { registerContactRoutes } from "./routes/contact.routes.ts";
+import { registerHealthRoutes } from "./routes/health.routes.ts";
+import { createArticlesService } from "./services/articles.service.ts";
+import { createContactService } from "./services/contact.service.ts";
+import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
+import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
+
+/** Builds the whole server from a parsed config. Nothing here reads process.env. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Secrets never reach logs: cookies and auth headers are redacted, bodies are not logged at all.
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 64 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+
+  const database = await openDatabase(config.databaseUrl);
+  app.addHook("onClose", () => database.close());
+  await migrateToLatest(database);
+  const blobs = createBlobStore(config.blobStore);
+  app.addHook("onClose", () => blobs.close());
+
+  const articles = createArticlesService({ repo: createArticlesRepo(database.db) });
+  const contact = createContactService({
+    repo: createContactRepo(database.db),
+    clock: () => new Date(),
+    hashIp: (ip) => createHash("sha256").update(`heirloom-contact:${ip}`).digest("hex"),
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.env) },
+    hsts: { maxAge: 63_072_000, includeSubDomains: true, preload: true },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("permissions-policy", permissionsPolicy);
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      ...errorBody("rate_limited", `Too many requests. Please try again in ${context.after}.`, request.id),
+    }),
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, internal } = toErrorResponse(error, request.id);
+    if (internal) request.log.error({ err: error }, "request failed");
+    else request.log.info({ code: body.error.code }, "request refused");
+    return reply.code(status).header("cache-control", "no-store").send(body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody("not_found", `No API route for ${request.method} ${request.url}.`, request.id)),
+  );
+
+  registerHealthRoutes(app, { database, blobs });
+  registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
+
+  const build = await loadWebBuild(config.webBuildDir);
+  await app.register(fastifyStatic, {
+    root: path.join(config.webBuildDir, "client"),
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed asset names never change content, so browsers may keep them for a year.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+  registerWebRoutes(app, {
+    build,
+    mode: config.env === "development" ? "development" : "production",
+    services: { articles },
+  });
+
+  return app;
+}

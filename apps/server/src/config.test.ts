@@ -1,0 +1,39 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("needs no variables: port 8080, SQLite and local files under ./data", () => {
+    const config = loadConfig({}, "/srv/heirloom");
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe("/srv/heirloom/data");
+    expect(config.databaseUrl).toBe(`sqlite://${path.join("/srv/heirloom/data", "heirloom.sqlite")}`);
+    expect(config.blobStore).toEqual({ kind: "fs", root: "/srv/heirloom/data/blobs" });
+    expect(config.env).toBe("production");
+  });
+
+  it("takes PostgreSQL and S3 from the environment", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u@db:5432/heirloom",
+      BLOB_STORE: "s3",
+      S3_BUCKET: "vault",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config.databaseUrl).toBe("postgres://u@db:5432/heirloom");
+    expect(config.blobStore).toMatchObject({ kind: "s3", s3: { bucket: "vault", forcePathStyle: true } });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ BLOB_STORE: "ftp" }, "BLOB_STORE"],
+    [{ BLOB_STORE: "s3" }, "S3_BUCKET"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
+  ])("refuses %o with a message naming %s", (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}:`));
+  });
+});

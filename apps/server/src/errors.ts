@@ -1,0 +1,58 @@
+import { type ErrorBody, type ErrorCode, errorStatus } from "@heirloom/contract";
+
+/** The one error type services and routes throw. Its code decides the HTTP status; its message reaches the client. */
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, requestId: string, fields?: Record<string, string>): ErrorBody {
+  return { error: { code, message, requestId, ...(fields ? { fields } : {}) } };
+}
+
+const genericMessages: Record<ErrorCode, string> = {
+  validation_failed: "Some of the information sent was not valid.",
+  unauthenticated: "Please sign in to continue.",
+  forbidden: "You do not have permission to do that.",
+  not_found: "We couldn't find what you were looking for.",
+  conflict: "That conflicts with something that already exists.",
+  payload_too_large: "That is larger than we accept.",
+  rate_limited: "Too many requests. Please wait a little and try again.",
+  internal: "Something went wrong on our side. Please try again.",
+  unavailable: "The service is temporarily unavailable. Please try again shortly.",
+};
+
+/**
+ * Maps anything thrown while handling a request to a status and a safe body. Only AppError messages are passed
+ * through; everything else gets the generic text of its code so no internal detail reaches a client.
+ */
+export function toErrorResponse(error: unknown, requestId: string): { status: number; body: ErrorBody; internal: boolean } {
+  if (error instanceof AppError) {
+    return { status: error.status, body: errorBody(error.code, error.message, requestId, error.fields), internal: false };
+  }
+  const statusCode = typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
+  const code: ErrorCode =
+    statusCode === 413
+      ? "payload_too_large"
+      : statusCode === 429
+        ? "rate_limited"
+        : statusCode === 404
+          ? "not_found"
+          : statusCode >= 400 && statusCode < 500
+            ? "validation_failed"
+            : "internal";
+  return { status: errorStatus[code], body: errorBody(code, genericMessages[code], requestId), internal: code === "internal" };
+}
+
+export { genericMessages };

@@ -1,0 +1,82 @@
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+import type { ArticleReader } from "@heirloom/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { aliasRedirect } from "./aliases.ts";
+
+/** The context keys the web build exports from its entry.server (they must be the very objects its routes read). */
+interface WebEntryExports {
+  servicesContext: RouterContext<{ articles: ArticleReader }>;
+  nonceContext: RouterContext<string>;
+}
+
+export async function loadWebBuild(webBuildDir: string): Promise<ServerBuild> {
+  const entry = path.join(webBuildDir, "server", "index.js");
+  try {
+    return (await import(pathToFileURL(entry).href)) as ServerBuild;
+  } catch (error) {
+    throw new Error(`The web app is not built (${entry} could not be loaded). Run \`npm run build\` first.`, {
+      cause: error,
+    });
+  }
+}
+
+function toWebRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  request.raw.once("close", () => controller.abort());
+  return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+/**
+ * Every GET that no API route or static file claims is rendered by React Router: public pages arrive as HTML,
+ * the signed-in area as its skeleton. Aliases redirect first.
+ */
+export function registerWebRoutes(
+  app: FastifyInstance,
+  deps: { build: ServerBuild; mode: "production" | "development"; services: { articles: ArticleReader } },
+) {
+  const handle = createRequestHandler(deps.build, deps.mode);
+  const entry = deps.build.entry.module as unknown as Partial<WebEntryExports>;
+  const { servicesContext, nonceContext } = entry;
+  if (!servicesContext || !nonceContext) {
+    throw new Error("The web build does not export servicesContext and nonceContext from entry.server.");
+  }
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    handler: async (request, reply) => {
+      const url = new URL(request.url, "http://local");
+      const target = aliasRedirect(url.pathname, url.search);
+      if (target) return reply.redirect(target, 302);
+
+      const context = new RouterContextProvider();
+      context.set(servicesContext, deps.services);
+      context.set(nonceContext, reply.cspNonce?.script ?? "");
+      const response = await handle(toWebRequest(request), context);
+      if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
+      return sendWebResponse(reply, response);
+    },
+  });
+}

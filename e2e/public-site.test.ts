@@ -1,0 +1,65 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
+import { aliases, publicRoutes } from "./support/public-routes.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const notFoundTitle = "Page not found";
+
+describe("public pages", () => {
+  it.each(publicRoutes)("%s loads with status 200, a heading, and no console errors", async (route) => {
+    const { page, context, errors } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}${route}`, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("h1").first().textContent()).resolves.toMatch(/\S/);
+    expect(await page.getByRole("heading", { name: notFoundTitle }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("serves public content as HTML that reads without JavaScript", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/Security`);
+    await expect(page.locator("h1").textContent()).resolves.toMatch(/\S/);
+    expect((await page.locator("main").innerText()).length).toBeGreaterThan(500);
+    await context.close();
+  });
+
+  it.each(["/howitworks", "/ABOUT", "/faq", "/legalnotice", "/getstarted", "/signup"])(
+    "case variant %s loads the page",
+    async (route) => {
+      const res = await fetch(`${baseUrl}${route}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toContain(notFoundTitle);
+    },
+  );
+
+  it.each(Object.entries(aliases))("alias %s redirects to %s", async (from, to) => {
+    const res = await fetch(`${baseUrl}${from}`, { redirect: "manual" });
+    expect([301, 302, 307, 308]).toContain(res.status);
+    expect(res.headers.get("location")).toBe(to);
+  });
+
+  it("an unknown path shows the 404 page with status 404", async () => {
+    const { page, context, errors } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/no-such-page/here`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: notFoundTitle }).isVisible()).toBe(true);
+    await expect(page.getByText("Sorry, we couldn't find the page you're looking for.").isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole("link", { name: "Return home" }).getAttribute("href")).resolves.toBe("/");
+    await expect(page.getByRole("link", { name: "Contact support" }).getAttribute("href")).resolves.toBe("/contact");
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+/** Every public route of SPEC.md section 2, spelled as the spec spells it. */
+export const publicRoutes = [
+  "/",
+  "/About",
+  "/articles",
+  "/CheckOut",
+  "/Contact",
+  "/cookies",
+  "/Faq",
+  "/getStarted",
+  "/guides",
+  "/Help",
+  "/HowItWorks",
+  "/Legacy",
+  "/LegalNotice",
+  "/Login",
+  "/mfa/setup",
+  "/Privacy",
+  "/Security",
+  "/SignUp",
+  "/Terms",
+  "/tester",
+  "/what-happens",
+  "/ConfirmEmail",
+  "/Payment",
+  "/AddInfo",
+] as const;
+
+/** ARCHITECTURE.md departure 4. */
+export const aliases: Record<string, string> = {
+  "/account/myinfo": "/account/MyInfo",
+  "/account/legacysettings": "/account/LegacySettings",
+  "/account/mydata": "/account/MyData",
+  "/account/accountholder": "/account/AccountHolder",
+  "/admin": "/app/addarticle",
+  "/account/dashboard": "/app",
+  "/pricing": "/#get-started",
+  "/help-center": "/Help",
+  "/signin": "/Login",
+};
