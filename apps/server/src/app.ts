@@ -81,6 +81,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerHealthRoutes(app, { database, blobs });
   registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
 
+  if (config.env === "development") {
+    const { registerDevWebRoutes } = await import("./web/dev-server.ts");
+    await registerDevWebRoutes(app, { webRoot: path.dirname(config.webBuildDir), services: { articles } });
+    return app;
+  }
   const build = await loadWebBuild(config.webBuildDir);
   await app.register(fastifyStatic, {
     root: path.join(config.webBuildDir, "client"),

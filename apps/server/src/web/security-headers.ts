@@ -3,14 +3,16 @@
  * @fastify/helmet adds to script-src and style-src; 'wasm-unsafe-eval' lets Argon2id's WebAssembly compile and
  * allows nothing else. No 'unsafe-inline', no 'unsafe-eval'.
  */
-export function contentSecurityPolicy(_env: "development" | "production" | "test") {
+export function contentSecurityPolicy(env: "development" | "production" | "test") {
+  // Development only: Vite injects styles as <style> elements and talks to its HMR server over a websocket.
+  const dev = env === "development";
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", "'wasm-unsafe-eval'"],
-    "style-src": ["'self'"],
+    "style-src": dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'"],
+    "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "media-src": ["'self'", "blob:"],

@@ -54,14 +54,22 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
  */
 export function registerWebRoutes(
   app: FastifyInstance,
-  deps: { build: ServerBuild; mode: "production" | "development"; services: { articles: ArticleReader } },
+  deps: {
+    /** The build; in development a function, so each request sees the latest code from Vite. */
+    build: ServerBuild | (() => Promise<ServerBuild>);
+    mode: "production" | "development";
+    services: { articles: ArticleReader };
+  },
 ) {
   const handle = createRequestHandler(deps.build, deps.mode);
-  const entry = deps.build.entry.module as unknown as Partial<WebEntryExports>;
-  const { servicesContext, nonceContext } = entry;
-  if (!servicesContext || !nonceContext) {
-    throw new Error("The web build does not export servicesContext and nonceContext from entry.server.");
-  }
+  const contextKeys = async (): Promise<WebEntryExports> => {
+    const build = typeof deps.build === "function" ? await deps.build() : deps.build;
+    const { servicesContext, nonceContext } = build.entry.module as unknown as Partial<WebEntryExports>;
+    if (!servicesContext || !nonceContext) {
+      throw new Error("The web build does not export servicesContext and nonceContext from entry.server.");
+    }
+    return { servicesContext, nonceContext };
+  };
 
   app.route({
     method: ["GET", "HEAD"],
@@ -71,6 +79,7 @@ export function registerWebRoutes(
       const target = aliasRedirect(url.pathname, url.search);
       if (target) return reply.redirect(target, 302);
 
+      const { servicesContext, nonceContext } = await contextKeys();
       const context = new RouterContextProvider();
       context.set(servicesContext, deps.services);
       context.set(nonceContext, reply.cspNonce?.script ?? "");
