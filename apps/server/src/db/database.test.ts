@@ -1,0 +1,118 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, sqlitePathFromUrl } from "./database.ts";
+import { migrations } from "./migrations/index.ts";
+import { type TestDatabase, testDatabaseTargets } from "./test-databases.ts";
+
+describe("sqlitePathFromUrl", () => {
+  it("reads absolute, relative and in-memory URLs", () => {
+    expect(sqlitePathFromUrl("sqlite:///var/lib/heirloom/db.sqlite")).toBe("/var/lib/heirloom/db.sqlite");
+    expect(sqlitePathFromUrl("sqlite://data/db.sqlite", "/srv/app")).toBe("/srv/app/data/db.sqlite");
+    expect(sqlitePathFromUrl("sqlite:data/db.sqlite", "/srv/app")).toBe("/srv/app/data/db.sqlite");
+    expect(sqlitePathFromUrl("sqlite::memory:")).toBe(":memory:");
+    expect(sqlitePathFromUrl("sqlite://:memory:")).toBe(":memory:");
+  });
+});
+
+describe("openDatabase", () => {
+  it("refuses an unknown scheme without echoing the URL, which may hold a password", async () => {
+    await expect(openDatabase("mysql://root:hunter2@db/x")).rejects.toThrow(/^Unsupported database URL/);
+    await expect(openDatabase("mysql://root:hunter2@db/x")).rejects.not.toThrow(/hunter2/);
+  });
+});
+
+describe.each(testDatabaseTargets())("database on $name", (target) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("migrates an empty database to the latest schema", async () => {
+    await migrateToLatest(database);
+    const tables = (await database.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(["articles", "contact_messages", "user_errors"]));
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      database.db,
+    );
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+  });
+
+  it("treats a second migrateToLatest as a no-op", async () => {
+    const count = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom("articles")
+            .select((e) => e.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await migrateToLatest(database);
+    expect(await count()).toBe(before);
+  });
+
+  it("seeds at least 6 articles and 4 guides with unique lower-case slugs", async () => {
+    const rows = await database.db.selectFrom("articles").select(["kind", "slug", "status"]).execute();
+    expect(rows.filter((row) => row.kind === "article").length).toBeGreaterThanOrEqual(6);
+    expect(rows.filter((row) => row.kind === "guide").length).toBeGreaterThanOrEqual(4);
+    const slugs = rows.map((row) => row.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug).toBe(slug.toLowerCase());
+    expect(rows.every((row) => row.status === "published")).toBe(true);
+  });
+
+  it("rejects a second article with the same slug, even of the other kind", async () => {
+    const existing = await database.db.selectFrom("articles").selectAll().executeTakeFirstOrThrow();
+    const copy = {
+      ...existing,
+      id: crypto.randomUUID(),
+      kind: existing.kind === "guide" ? "article" : "guide",
+    } as const;
+    await expect(database.db.insertInto("articles").values(copy).execute()).rejects.toThrow();
+  });
+
+  it("rejects an upper-case slug, so case-insensitive lookups stay exact", async () => {
+    const existing = await database.db.selectFrom("articles").selectAll().executeTakeFirstOrThrow();
+    const copy = { ...existing, id: crypto.randomUUID(), slug: "Mixed-Case" };
+    await expect(database.db.insertInto("articles").values(copy).execute()).rejects.toThrow();
+  });
+});
+
+describe.each(testDatabaseTargets())("failed migration on $name", (target) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("names the migration that failed", async () => {
+    // A table in the way makes 0001 fail the way a half-restored backup would.
+    await database.db.schema.createTable("articles").addColumn("id", "text").execute();
+    await expect(migrateToLatest(database)).rejects.toThrow(/Database migration "0001_initial" failed: /);
+  });
+});
+
+describe("sqlite settings", () => {
+  it("uses WAL, foreign keys and synchronous=FULL on a file database", async () => {
+    const target = testDatabaseTargets({}).find((t) => t.name === "sqlite (file)");
+    if (!target) throw new Error("sqlite (file) target missing");
+    const database = await target.open();
+    try {
+      const pragma = async (name: string) =>
+        Object.values(
+          (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(database.db)).rows[0] ?? {},
+        )[0];
+      expect(await pragma("journal_mode")).toBe("wal");
+      expect(await pragma("foreign_keys")).toBe(1);
+      expect(await pragma("synchronous")).toBe(2);
+    } finally {
+      await database.dispose();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { migrations } from "./migrations/index.ts";
+import type { DatabaseSchema } from "./schema.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /**
+   * Called when an idle PostgreSQL connection fails (server restart, network cut). pg drops the connection and the
+   * pool opens a new one on demand; without a listener the error would crash the process.
+   */
+  onPoolError?: (error: Error) => void;
+}
+
+/** Where a sqlite URL points: ":memory:" or an absolute file path. Relative paths resolve against the cwd. */
+export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
+  // Accept "sqlite:///abs", "sqlite://relative", "sqlite:relative" and the ":memory:" spellings.
+  const rest = url.replace(/^sqlite:/, "").replace(/^\/\//, "");
+  if (rest === ":memory:" || rest === "") return ":memory:";
+  return path.resolve(cwd, decodeURIComponent(rest));
+}
+
+export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (url.startsWith("sqlite:")) return openSqlite(sqlitePathFromUrl(url));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  // Never echo the URL: it may carry a password.
+  throw new Error("Unsupported database URL: it must start with sqlite: or postgres://");
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  // WAL lets readers run while one writer commits; synchronous=FULL makes a commit survive power loss (vault data
+  // and legacy timers must not roll back); busy_timeout waits for a lock instead of failing at once.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", (error) => {
+    if (options.onPoolError) options.onPoolError(error);
+    else console.error(`PostgreSQL idle connection error: ${error.message}`);
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+/** Brings the schema to the latest migration. Safe to run on every boot and from several processes at once. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const failed = results?.find((result) => result.status === "Error")?.migrationName;
+  const reason = error instanceof Error ? error.message : String(error);
+  throw new Error(`Database migration ${failed ? `"${failed}" ` : ""}failed: ${reason}`, { cause: error });
+}

@@ -1,0 +1,12 @@
+import type { Migration } from "kysely/migration";
+import * as m0001 from "./0001_initial.ts";
+import * as m0002 from "./0002_seed_articles.ts";
+
+/**
+ * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
+ * change what runs. Append only.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+  "0002_seed_articles": m0002,
+};
