@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -13,7 +13,10 @@ import { errorBody, toErrorResponse } from "./errors.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
 import { createArticlesService } from "./services/articles.service.ts";
+import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
+import { createIpHasher } from "./services/ip-hash.ts";
+import { loadServerSecret } from "./server-secret.ts";
 import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
@@ -32,7 +35,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
 
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, {
+    onPoolError: (error) => app.log.error({ reason: error.message }, "database: idle connection failed"),
+  });
   app.addHook("onClose", () => database.close());
   await migrateToLatest(database);
   const blobs = createBlobStore(config.blobStore);
@@ -41,8 +46,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const articles = createArticlesService({ repo: createArticlesRepo(database.db) });
   const contact = createContactService({
     repo: createContactRepo(database.db),
-    clock: () => new Date(),
-    hashIp: (ip) => createHash("sha256").update(`heirloom-contact:${ip}`).digest("hex"),
+    clock: systemClock,
+    hashIp: createIpHasher(loadServerSecret(config.secretKey, config.dataDir)),
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -75,7 +80,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.code(status).header("cache-control", "no-store").send(body);
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody("not_found", `No API route for ${request.method} ${request.url}.`, request.id)),
+    reply
+      .code(404)
+      .send(errorBody("not_found", `No API route for ${request.method} ${request.url}.`, request.id)),
   );
 
   registerHealthRoutes(app, { database, blobs });
@@ -94,12 +101,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     setHeaders(res, filePath) {
       // Hashed asset names never change content, so browsers may keep them for a year.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      res.setHeader(
+        "cache-control",
+        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
     },
   });
   registerWebRoutes(app, {
     build,
-    mode: config.env === "development" ? "development" : "production",
+    mode: "production",
     services: { articles },
   });
 

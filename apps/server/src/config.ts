@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: boolFromEnv.default(false),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export interface S3Config {
@@ -47,6 +48,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
   rateLimits: { contactPerHour: number };
+  /** SECRET_KEY, or undefined to use (and create) the one kept in DATA_DIR. Never logged. */
+  secretKey: string | undefined;
   /** Where the built web app lives (apps/web/build). */
   webBuildDir: string;
 }
@@ -65,7 +68,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   let blobStore: AppConfig["blobStore"];
   if (e.BLOB_STORE === "s3") {
-    if (!e.S3_BUCKET) throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE=s3");
+    if (!e.S3_BUCKET)
+      throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE=s3");
     blobStore = {
       kind: "s3",
       s3: {
@@ -95,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimits: { contactPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR },
+    secretKey: e.SECRET_KEY,
     webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
   };
 }

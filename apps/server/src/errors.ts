@@ -1,4 +1,5 @@
-import { type ErrorBody, type ErrorCode, errorStatus } from "@heirloom/contract";
+import { type ErrorBody, type ErrorCode, errorStatus, fieldMessages } from "@heirloom/contract";
+import { ZodError } from "zod";
 
 /** The one error type services and routes throw. Its code decides the HTTP status; its message reaches the client. */
 export class AppError extends Error {
@@ -17,7 +18,12 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, message: string, requestId: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  requestId: string,
+  fields?: Record<string, string>,
+): ErrorBody {
   return { error: { code, message, requestId, ...(fields ? { fields } : {}) } };
 }
 
@@ -28,6 +34,7 @@ const genericMessages: Record<ErrorCode, string> = {
   not_found: "We couldn't find what you were looking for.",
   conflict: "That conflicts with something that already exists.",
   payload_too_large: "That is larger than we accept.",
+  unsupported_media_type: "That kind of content is not accepted here; send JSON.",
   rate_limited: "Too many requests. Please wait a little and try again.",
   internal: "Something went wrong on our side. Please try again.",
   unavailable: "The service is temporarily unavailable. Please try again shortly.",
@@ -37,22 +44,45 @@ const genericMessages: Record<ErrorCode, string> = {
  * Maps anything thrown while handling a request to a status and a safe body. Only AppError messages are passed
  * through; everything else gets the generic text of its code so no internal detail reaches a client.
  */
-export function toErrorResponse(error: unknown, requestId: string): { status: number; body: ErrorBody; internal: boolean } {
+export function toErrorResponse(
+  error: unknown,
+  requestId: string,
+): { status: number; body: ErrorBody; internal: boolean } {
   if (error instanceof AppError) {
-    return { status: error.status, body: errorBody(error.code, error.message, requestId, error.fields), internal: false };
+    return {
+      status: error.status,
+      body: errorBody(error.code, error.message, requestId, error.fields),
+      internal: false,
+    };
   }
-  const statusCode = typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
+  if (error instanceof ZodError) {
+    const body = errorBody(
+      "validation_failed",
+      "Please correct the highlighted fields.",
+      requestId,
+      fieldMessages(error),
+    );
+    return { status: 400, body, internal: false };
+  }
+  const statusCode =
+    typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
   const code: ErrorCode =
     statusCode === 413
       ? "payload_too_large"
-      : statusCode === 429
-        ? "rate_limited"
-        : statusCode === 404
-          ? "not_found"
-          : statusCode >= 400 && statusCode < 500
-            ? "validation_failed"
-            : "internal";
-  return { status: errorStatus[code], body: errorBody(code, genericMessages[code], requestId), internal: code === "internal" };
+      : statusCode === 415
+        ? "unsupported_media_type"
+        : statusCode === 429
+          ? "rate_limited"
+          : statusCode === 404
+            ? "not_found"
+            : statusCode >= 400 && statusCode < 500
+              ? "validation_failed"
+              : "internal";
+  return {
+    status: errorStatus[code],
+    body: errorBody(code, genericMessages[code], requestId),
+    internal: code === "internal",
+  };
 }
 
 export { genericMessages };

@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { errorBodySchema } from "@heirloom/contract";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+
+let app: FastifyInstance;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "heirloom-app-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_CONTACT_PER_HOUR: "5",
+  });
+  if (!existsSync(path.join(config.webBuildDir, "server", "index.js"))) {
+    throw new Error("apps/web is not built: run `npm run build` (npm test does it for you).");
+  }
+  app = await buildApp(config);
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const goodMessage = {
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  message: "Can my son open my documents?",
+};
+
+function post(body: string, contentType = "application/json") {
+  return app.inject({
+    method: "POST",
+    url: "/api/contact",
+    headers: { "content-type": contentType },
+    payload: body,
+  });
+}
+
+describe("the API", () => {
+  it("answers /healthz with the state of the database and blob store", async () => {
+    const res = await app.inject("/healthz");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", checks: { database: "ok", blobStore: "ok" } });
+  });
+
+  it("gives every response a request id and the security headers", async () => {
+    const res = await app.inject("/healthz");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["strict-transport-security"]).toContain("max-age=63072000");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("stores a good contact message and answers 201", async () => {
+    const res = await post(JSON.stringify(goodMessage));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id: expect.any(String), receivedAt: expect.any(String) });
+  });
+
+  it.each([
+    ["malformed JSON", "{not json", "application/json", 400],
+    ["a form body", "name=x", "application/x-www-form-urlencoded", 415],
+    [
+      "an oversized body",
+      JSON.stringify({ ...goodMessage, message: "x".repeat(70 * 1024) }),
+      "application/json",
+      413,
+    ],
+  ])("refuses %s with the one error shape and no stack", async (_label, body, type, status) => {
+    const res = await post(body, type);
+    expect(res.statusCode).toBe(status);
+    const parsed = errorBodySchema.parse(res.json());
+    expect(parsed.error.requestId).toBe(res.headers["x-request-id"]);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const res = await app.inject({ method: "DELETE", url: "/api/nothing-here" });
+    expect(res.statusCode).toBe(404);
+    expect(errorBodySchema.parse(res.json()).error.code).toBe("not_found");
+  });
+
+  it("limits contact messages per address per hour", async () => {
+    const from = { remoteAddress: "203.0.113.9" };
+    const send = () => app.inject({ method: "POST", url: "/api/contact", payload: goodMessage, ...from });
+    for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(201);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(errorBodySchema.parse(limited.json()).error.code).toBe("rate_limited");
+  });
+});
