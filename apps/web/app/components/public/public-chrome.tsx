@@ -7,7 +7,10 @@ import { SiteHeader } from "./site-header.tsx";
 export function PublicChrome({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 btn-primary">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 btn-primary"
+      >
         Skip to content
       </a>
       <SiteHeader />

@@ -1,16 +1,118 @@
 import { Link } from "react-router";
+import { MenuIcon } from "./menu-icon.tsx";
+import { useHeaderUser } from "./use-header-user.ts";
+import { useMobileMenu } from "./use-mobile-menu.ts";
+import { Wordmark } from "./wordmark.tsx";
+
+/** SPEC.md section 2, "Header": what a visitor who is not signed in sees. */
+const visitorLinks = [
+  { label: "Features", to: "/#ft162837" },
+  { label: "Pricing", to: "/#get-started" },
+  { label: "FAQ", to: "/help" },
+] as const;
+const signInLink = { label: "Sign In", to: "/login#auth" } as const;
+const accountLink = "/app/#lg";
+
+export const mobileMenuId = "mobile-menu";
+
+const desktopLink =
+  "rounded-md px-3 py-2 text-[0.9375rem] font-medium text-ink-muted transition-colors hover:text-ink";
+const mobileLink =
+  "flex min-h-12 items-center rounded-lg px-4 text-lg font-medium text-ink hover:bg-surface-sunken";
 
 export function SiteHeader() {
+  const user = useHeaderUser();
+  const menu = useMobileMenu();
+
   return (
-    <header className="border-b border-line">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between px-6 py-4">
-        <Link to="/" className="text-xl font-semibold">Heirloom</Link>
-        <ul className="flex gap-6">
-          <li><a href="/#ft162837">Features</a></li>
-          <li><a href="/#get-started">Pricing</a></li>
-          <li><Link to="/help">FAQ</Link></li>
-          <li><a href="/login#auth">Sign In</a></li>
+    <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/85">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-5 sm:px-8"
+      >
+        <Wordmark to="/" />
+
+        <ul className="hidden items-center gap-1 lg:flex">
+          {user ? (
+            <>
+              <li>
+                <Link to={accountLink} className={desktopLink}>
+                  {user.displayName}
+                </Link>
+              </li>
+              <li className="ml-3">
+                <button type="button" onClick={user.signOut} className="btn-secondary min-h-10 py-2">
+                  Sign Out
+                </button>
+              </li>
+            </>
+          ) : (
+            <>
+              {visitorLinks.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className={desktopLink}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+              <li className="ml-3">
+                <Link to={signInLink.to} className="btn-primary min-h-10 py-2">
+                  {signInLink.label}
+                </Link>
+              </li>
+            </>
+          )}
         </ul>
+
+        <button
+          ref={menu.toggleRef}
+          type="button"
+          className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-surface-sunken lg:hidden"
+          aria-expanded={menu.open}
+          aria-controls={mobileMenuId}
+          aria-label={menu.open ? "Close menu" : "Open menu"}
+          onClick={menu.toggle}
+        >
+          <MenuIcon open={menu.open} />
+        </button>
+
+        <div
+          id={mobileMenuId}
+          hidden={!menu.open}
+          className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-line bg-canvas px-5 pt-6 pb-10 sm:px-8 lg:hidden"
+        >
+          <ul className="mx-auto max-w-6xl space-y-1">
+            {user ? (
+              <>
+                <li>
+                  <Link to={accountLink} className={mobileLink}>
+                    {user.displayName}
+                  </Link>
+                </li>
+                <li className="pt-4">
+                  <button type="button" onClick={user.signOut} className="btn-secondary w-full">
+                    Sign Out
+                  </button>
+                </li>
+              </>
+            ) : (
+              <>
+                {visitorLinks.map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to} className={mobileLink}>
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+                <li className="pt-4">
+                  <Link to={signInLink.to} className="btn-primary w-full">
+                    {signInLink.label}
+                  </Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </div>
       </nav>
     </header>
   );

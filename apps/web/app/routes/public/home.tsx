@@ -1,7 +1,28 @@
-export default function Page() {
+import { ComparisonCards } from "../../components/public/home/comparison-cards.tsx";
+import { CtaBand } from "../../components/public/home/cta-band.tsx";
+import { FeatureGrid } from "../../components/public/home/feature-grid.tsx";
+import { HomeHero } from "../../components/public/home/home-hero.tsx";
+import { HowItWorksSummary } from "../../components/public/home/how-it-works-summary.tsx";
+import { TrustSection } from "../../components/public/home/trust-section.tsx";
+import { pageMeta } from "../../components/public/page-meta.ts";
+import { PricingPlans } from "../../components/public/pricing-plans.tsx";
+
+export const meta = () =>
+  pageMeta(
+    "Heirloom — an encrypted vault with per-document legacy planning",
+    "Keep your documents, passwords and instructions encrypted so only you can read them, and choose exactly who receives each one when you die or can no longer act. Free up to 1 GiB.",
+  );
+
+export default function Home() {
   return (
-    <section className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-3xl font-semibold capitalize">home</h1>
-    </section>
+    <>
+      <HomeHero />
+      <FeatureGrid />
+      <HowItWorksSummary />
+      <ComparisonCards />
+      <PricingPlans />
+      <TrustSection />
+      <CtaBand />
+    </>
   );
 }

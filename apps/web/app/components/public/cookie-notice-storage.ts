@@ -1,0 +1,30 @@
+/** SPEC.md section 3, "Browser-stored values": the flag the cookie banner's OK button writes to localStorage. */
+export const cookiesAcceptedKey = "cookiesAccepted";
+
+/** Fired on window when the cookies page resets the notice, so an open page can show the banner again at once. */
+export const cookieNoticeResetEvent = "heirloom:cookie-notice-reset";
+
+export function hasAcceptedCookies(storage: Storage): boolean {
+  try {
+    return storage.getItem(cookiesAcceptedKey) === "true";
+  } catch {
+    return false; // storage blocked (private mode, policy): show the notice, it does no harm
+  }
+}
+
+export function acceptCookies(storage: Storage) {
+  try {
+    storage.setItem(cookiesAcceptedKey, "true");
+  } catch {
+    // storage blocked: the notice hides for this page view and returns on the next one
+  }
+}
+
+export function resetCookieNotice(win: Window) {
+  try {
+    win.localStorage.removeItem(cookiesAcceptedKey);
+  } catch {
+    // nothing stored, nothing to remove
+  }
+  win.dispatchEvent(new Event(cookieNoticeResetEvent));
+}
