@@ -60,6 +60,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     hsts: { maxAge: 63_072_000, includeSubDomains: true, preload: true },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
   });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("permissions-policy", permissionsPolicy);
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     root: path.join(config.webBuildDir, "client"),
     wildcard: false,
     index: false,
+    cacheControl: false, // set below, per file
     setHeaders(res, filePath) {
       // Hashed asset names never change content, so browsers may keep them for a year.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
