@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/app/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/web/app/**/*.test.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

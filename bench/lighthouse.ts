@@ -28,7 +28,13 @@ try {
               extends: "lighthouse:default",
               settings: {
                 formFactor: "desktop",
-                screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+                screenEmulation: {
+                  mobile: false,
+                  width: 1350,
+                  height: 940,
+                  deviceScaleFactor: 1,
+                  disabled: false,
+                },
                 throttlingMethod: "simulate",
               },
             }

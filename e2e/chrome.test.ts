@@ -27,13 +27,24 @@ describe("header and footer", () => {
       await expect(header.getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
     }
     const footer = page.getByRole("contentinfo");
-    const footerHrefs = await footer.locator("a[href^='/']").evaluateAll((links) =>
-      links.map((l) => l.getAttribute("href") ?? ""),
-    );
-    for (const href of ["/howitworks", "/cookies", "/legalnotice", "/about", "/security", "/terms", "/privacy", "/contact"]) {
+    const footerHrefs = await footer
+      .locator("a[href^='/']")
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+    for (const href of [
+      "/howitworks",
+      "/cookies",
+      "/legalnotice",
+      "/about",
+      "/security",
+      "/terms",
+      "/privacy",
+      "/contact",
+    ]) {
       expect(footerHrefs).toContain(href);
     }
-    await expect(footer.getByRole("link", { name: "Cookie Preference" }).getAttribute("href")).resolves.toBe("/cookies");
+    await expect(footer.getByRole("link", { name: "Cookie Preference" }).getAttribute("href")).resolves.toBe(
+      "/cookies",
+    );
     expect(await footer.locator("a[href^='https://']").count()).toBe(5);
     await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()}`);
 
@@ -88,9 +99,9 @@ describe("mobile menu", () => {
     const { page, context } = await openPage(browser, { width: 1024, height: 800 });
     await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
     expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).isVisible(),
+    ).toBe(true);
     await context.close();
   });
 });

@@ -25,9 +25,9 @@ describe("contact form", () => {
     await page.getByLabel("Message").fill("short");
     await page.getByRole("button", { name: /send/i }).click();
     await expect(page.getByText("Please enter your name.").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Please enter a valid email address, like name@example.com.").isVisible()).resolves.toBe(
-      true,
-    );
+    await expect(
+      page.getByText("Please enter a valid email address, like name@example.com.").isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByText("Please write at least 10 characters.").isVisible()).resolves.toBe(true);
     await expect(page.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBe("true");
     expect(posted).toBe(0);
@@ -74,7 +74,7 @@ describe("articles and guides", () => {
     for (const href of links) {
       const response = await page.goto(`${baseUrl}${href}`);
       expect(response?.status(), href).toBe(200);
-      expect((await page.locator("main").innerText()).length, href).toBeGreaterThan(1500);
+      expect(((await page.locator("main").textContent()) ?? "").length, href).toBeGreaterThan(1500);
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -91,9 +91,12 @@ describe("articles and guides", () => {
     }
   });
 
-  it.each(["/articles/no-such-article", "/guides/no-such-guide"])("%s answers 404 with the error page", async (path) => {
-    const res = await fetch(`${baseUrl}${path}`);
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain("Page not found");
-  });
+  it.each(["/articles/no-such-article", "/guides/no-such-guide"])(
+    "%s answers 404 with the error page",
+    async (path) => {
+      const res = await fetch(`${baseUrl}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Page not found");
+    },
+  );
 });

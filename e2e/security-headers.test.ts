@@ -26,7 +26,9 @@ describe("security headers on pages", () => {
 
   it("each response gets a fresh nonce", async () => {
     const nonceOf = async () =>
-      /'nonce-([^']+)'/.exec((await fetch(`${baseUrl}/About`)).headers.get("content-security-policy") ?? "")?.[1];
+      /'nonce-([^']+)'/.exec(
+        (await fetch(`${baseUrl}/About`)).headers.get("content-security-policy") ?? "",
+      )?.[1];
     expect(await nonceOf()).not.toBe(await nonceOf());
   });
 

@@ -15,7 +15,12 @@ export interface WatchedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number; colorScheme?: "light" | "dark"; javaScriptEnabled?: boolean } = {},
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: "light" | "dark";
+    javaScriptEnabled?: boolean;
+  } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },

@@ -12,7 +12,9 @@ export async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -45,7 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const deadline = Date.now() + 60_000;
   for (;;) {
     const early = await Promise.race([exited, new Promise((r) => setTimeout(r, 200, "wait"))]);
-    if (early !== "wait") throw new Error(`The server exited before it was ready (exit code ${String(early)}).`);
+    if (early !== "wait")
+      throw new Error(`The server exited before it was ready (exit code ${String(early)}).`);
     try {
       const res = await fetch(`${baseUrl}/healthz`);
       if (res.ok) break;

@@ -12,11 +12,11 @@ import { createContactRepo } from "./db/repos/contact.repo.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
+import { loadServerSecret } from "./server-secret.ts";
 import { createArticlesService } from "./services/articles.service.ts";
 import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
-import { loadServerSecret } from "./server-secret.ts";
 import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 

@@ -41,8 +41,8 @@ describe("toErrorResponse", () => {
 
   it("keeps the status of framework errors a client caused", () => {
     expect(toErrorResponse(Object.assign(new Error("too big"), { statusCode: 413 }), "r").status).toBe(413);
-    expect(toErrorResponse(Object.assign(new Error("bad json"), { statusCode: 400 }), "r").body.error.code).toBe(
-      "validation_failed",
-    );
+    expect(
+      toErrorResponse(Object.assign(new Error("bad json"), { statusCode: 400 }), "r").body.error.code,
+    ).toBe("validation_failed");
   });
 });

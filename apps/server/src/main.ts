@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from "./config.ts";
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env);
+    // npm runs workspace scripts inside the workspace folder; relative paths (DATA_DIR) mean where the user typed `npm`.
+    config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,14 +1,24 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/public/error-page.tsx";
 import { NavigationLoader } from "./components/public/navigation-loader.tsx";
 import { PublicChrome } from "./components/public/public-chrome.tsx";
-import { useNonce } from "./lib/nonce.tsx";
 import { installChunkReloadGuard } from "./lib/chunk-reload.ts";
+import { useNonce } from "./lib/nonce.tsx";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function meta() {
   return [

@@ -13,7 +13,11 @@ export function registerContactRoutes(
     async (request, reply) => {
       const parsed = contactRequestSchema.safeParse(request.body);
       if (!parsed.success) {
-        throw new AppError("validation_failed", "Please correct the highlighted fields.", fieldMessages(parsed.error));
+        throw new AppError(
+          "validation_failed",
+          "Please correct the highlighted fields.",
+          fieldMessages(parsed.error),
+        );
       }
       const result: ContactResponse = await deps.contact.submit(parsed.data, { ip: request.ip });
       return reply.code(201).send(result);

@@ -24,6 +24,9 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { database: Dat
     ]);
     const ok = database === "ok" && blobStore === "ok";
     const body: HealthResponse = { status: ok ? "ok" : "degraded", checks: { database, blobStore } };
-    return reply.code(ok ? 200 : 503).header("cache-control", "no-store").send(body);
+    return reply
+      .code(ok ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send(body);
   });
 }

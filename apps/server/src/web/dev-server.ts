@@ -13,7 +13,11 @@ export async function registerDevWebRoutes(
   deps: { webRoot: string; services: { articles: ArticleReader } },
 ) {
   const { createServer } = await import("vite");
-  const vite = await createServer({ root: deps.webRoot, server: { middlewareMode: true }, appType: "custom" });
+  const vite = await createServer({
+    root: deps.webRoot,
+    server: { middlewareMode: true },
+    appType: "custom",
+  });
   app.addHook("onClose", () => vite.close());
   await app.register(middie);
   app.use(vite.middlewares);

@@ -1,9 +1,14 @@
+import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import path from "node:path";
 import type { ArticleReader } from "@heirloom/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { aliasRedirect } from "./aliases.ts";
 
 /** The context keys the web build exports from its entry.server (they must be the very objects its routes read). */

@@ -1,7 +1,7 @@
 /** The loading skeleton of every path under /app: a side panel on larger screens and placeholder blocks. */
 export function AppSkeleton() {
   return (
-    <div className="flex min-h-dvh" aria-busy="true" aria-label="Loading your vault">
+    <div className="flex min-h-dvh" role="status" aria-busy="true" aria-label="Loading your vault">
       <div className="hidden w-64 shrink-0 border-r border-line bg-surface p-6 lg:block">
         <div className="h-6 w-32 animate-pulse rounded bg-line" />
         <div className="mt-8 space-y-3">
