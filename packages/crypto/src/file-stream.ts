@@ -154,9 +154,11 @@ export function createChunkEncryptStream(
     bufferSize: layout.chunkSize,
     concurrency: concurrencyOf(options),
     work: async (index, piece, release) => {
+      // Read before sealing: a worker cipher transfers the buffer away, leaving `piece` empty.
+      const plaintextLength = piece.length;
       const { sealed, digest, plaintext } = await cipher.seal(index, piece, options.digests ?? false);
       release(plaintext);
-      const chunk = { ...sealed, index, isLast: index === count - 1, plaintextLength: piece.length };
+      const chunk = { ...sealed, index, isLast: index === count - 1, plaintextLength };
       return digest ? { ...chunk, digest } : chunk;
     },
     emitted: (chunk) => {
