@@ -26,7 +26,7 @@ export default [
     route("Security", "routes/public/security.tsx"),
     route("SignUp", "routes/public/sign-up.tsx"),
     route("Terms", "routes/public/terms.tsx"),
-    route("tester", "routes/public/tester.tsx"),
+    route("tester", "routes/tester.tsx"),
     route("what-happens", "routes/public/what-happens.tsx"),
     route("ConfirmEmail", "routes/public/confirm-email.tsx"),
     route("Payment", "routes/public/payment.tsx"),

@@ -8,8 +8,8 @@ export function ErrorPage({ status, path }: { status: number; path: string }) {
       className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center"
       aria-labelledby="error-title"
     >
-      <p className="text-6xl font-semibold tracking-tight text-accent">{status}</p>
-      <h1 id="error-title" className="mt-4 text-3xl font-semibold">
+      <p className="font-display text-7xl font-semibold tracking-tight text-accent">{status}</p>
+      <h1 id="error-title" className="mt-4 font-display text-4xl font-semibold tracking-tight">
         {notFound ? "Page not found" : "Server Error"}
       </h1>
       <p className="mt-4 text-lg text-ink-muted">

@@ -1,7 +1,36 @@
-export default function Page() {
+import { ArticleCardList } from "../../components/public/article-card-list.tsx";
+import { pageMeta } from "../../components/public/page-meta.ts";
+import { Container } from "../../components/ui/container.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { servicesContext } from "../../context.ts";
+import type { Route } from "./+types/guides";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { guides: await context.get(servicesContext).articles.list("guide") };
+}
+
+export const meta = () =>
+  pageMeta(
+    "Guides",
+    "Step-by-step guides to Heirloom: setting up your vault and recovery kit, adding legacy contacts, choosing scopes and triggers, and opening what someone left you.",
+  );
+
+export default function Guides({ loaderData }: Route.ComponentProps) {
+  const { guides } = loaderData;
   return (
-    <section className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-3xl font-semibold capitalize">guides</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Guides"
+        title="Step-by-step guides"
+        lead="Set up your vault, build your legacy plan, and help the people you chose open what you left them."
+      />
+      <Container className="py-14 sm:py-16">
+        {guides.length > 0 ? (
+          <ArticleCardList items={guides} basePath="/guides" />
+        ) : (
+          <p className="text-lg text-ink-muted">No guides have been published yet. Please check back soon.</p>
+        )}
+      </Container>
+    </>
   );
 }

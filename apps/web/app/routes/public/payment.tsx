@@ -1,7 +1,44 @@
-export default function Page() {
+import { AuthPendingNote } from "../../components/public/auth/auth-pending-note.tsx";
+import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
+import { PlanSummary } from "../../components/public/auth/plan-summary.tsx";
+import { pageMeta } from "../../components/public/page-meta.ts";
+import { Icon } from "../../components/ui/icon.tsx";
+
+export const meta = () =>
+  pageMeta(
+    "Payment",
+    "Pay for Heirloom Premium. Card details go straight to our payment provider and never reach Heirloom's servers.",
+  );
+
+export default function Payment() {
   return (
-    <section className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-3xl font-semibold capitalize">payment</h1>
-    </section>
+    <AuthShell
+      eyebrow="Checkout"
+      title="Payment"
+      lead="Card details go straight to our payment provider. They never reach our servers, and we never see your full card number."
+      aside={<PlanSummary />}
+    >
+      <AuthPendingNote />
+      <section aria-label="Payment details">
+        <div className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-line-strong bg-surface-sunken p-6 text-center text-ink-muted">
+          <Icon name="card" className="size-8 text-accent" />
+          <p>The secure card form appears here.</p>
+        </div>
+        <dl className="mt-6 space-y-2 text-[0.9375rem]">
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-muted">Heirloom Premium</dt>
+            <dd>$4 a month or $40 a year</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-line pt-2 font-semibold">
+            <dt>Due today</dt>
+            <dd>Shown before you pay</dd>
+          </div>
+        </dl>
+        <button type="button" className="btn-primary mt-6 w-full" disabled>
+          <Icon name="lock" className="size-5" />
+          Pay and upgrade
+        </button>
+      </section>
+    </AuthShell>
   );
 }

@@ -1,7 +1,184 @@
-export default function Page() {
+import { Link } from "react-router";
+import { pageMeta } from "../../components/public/page-meta.ts";
+import { RelatedLinks } from "../../components/public/related-links.tsx";
+import { Container } from "../../components/ui/container.tsx";
+import { Icon, type IconName } from "../../components/ui/icon.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
+
+export const meta = () =>
+  pageMeta(
+    "What happens to your vault when you die",
+    "The timeline from your last check-in to release: reminders by email and text, a grace period, then each recipient opens only the documents you left them. What stays sealed, and what cannot be undone.",
+  );
+
+const timeline: readonly { when: string; title: string; icon: IconName; body: string; state: string }[] = [
+  {
+    when: "Day 0",
+    title: "You check in",
+    icon: "check-circle",
+    state: "Active",
+    body: "Each time you check in — one click on the link in a reminder, or in the app — the clock starts again. With the default interval, your next check-in is due in 60 days.",
+  },
+  {
+    when: "The due date",
+    title: "We ask if you are still here",
+    icon: "mail",
+    state: "Reminding",
+    body: "An email arrives with an “I'm still here” link. It needs no password and no sign-in: one click and the plan is back to Active.",
+  },
+  {
+    when: "The days after",
+    title: "Reminders escalate",
+    icon: "bell",
+    state: "Reminding",
+    body: "If there is no answer, we remind you again by email and then by text message, if you have added a phone number. Trustees, if you chose them, are not contacted yet.",
+  },
+  {
+    when: "Grace period",
+    title: "A last stretch before anything happens",
+    icon: "hourglass",
+    state: "Grace",
+    body: "Reminders have gone unanswered. The grace period you chose gives you — or someone with you in hospital — a final chance. If the scope needs trustees, they are asked to confirm now.",
+  },
+  {
+    when: "Release",
+    title: "Your recipients are told",
+    icon: "send",
+    state: "Released",
+    body: "Each recipient gets an email saying that something has been left for them. They sign in to Heirloom and receive the sealed keys for their scope — only theirs.",
+  },
+  {
+    when: "Afterwards",
+    title: "They open what you left them",
+    icon: "key",
+    state: "Released",
+    body: "Their own browser unseals the keys with their private key, downloads the documents and decrypts them. It checks each document's signature, so they know it came from you and not from someone else.",
+  },
+];
+
+const questions: readonly { title: string; body: readonly string[] }[] = [
+  {
+    title: "What about everything I didn't put in a scope?",
+    body: [
+      "It stays sealed. Nobody can open it: not your family, not your executor, not us. That is the price of real privacy, so if you want something found, put it in a scope for someone.",
+    ],
+  },
+  {
+    title: "What if I'm only ill, or travelling?",
+    body: [
+      "Check in from any reminder — the link works from a phone, without signing in. If a recipient asks for access while you are unwell, you will be told and can refuse during the waiting period. Choose an interval and grace period that would survive a long hospital stay.",
+    ],
+  },
+  {
+    title: "What if someone asks for access while I'm alive and well?",
+    body: [
+      "You are told at once, and you refuse. Nothing is released, and you will probably want a word with them. If a scope should never be released on request alone, add trustees to it.",
+    ],
+  },
+  {
+    title: "Can a release be undone?",
+    body: [
+      "No. Once a recipient has the keys to their documents, they can keep what they downloaded. You can stop future releases by checking in, editing your plan or removing a contact, but not call back what has already been opened.",
+    ],
+  },
+  {
+    title: "What if my subscription has lapsed?",
+    body: [
+      "It does not matter. A release never depends on payment: your plan runs and your recipients receive what you left them.",
+    ],
+  },
+  {
+    title: "What if Heirloom is no longer around?",
+    body: [
+      "What has been released is sealed to the recipient's own key, in a documented format with standard algorithms, so a recipient who has downloaded it can open it with their own keys, without our servers.",
+      "Plans that have not been released yet need our servers to carry them out. That is one more reason to tell the people you chose that Heirloom exists and where your will is kept.",
+    ],
+  },
+];
+
+export default function WhatHappens() {
   return (
-    <section className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-3xl font-semibold capitalize">what happens</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="What happens"
+        title="What happens to your vault when you die or stop checking in"
+        lead="Nothing happens suddenly, and nothing happens by accident. Here is the timeline, from your last check-in to your recipients opening what you left them."
+      />
+
+      <section aria-labelledby="timeline-title" className="py-16 sm:py-20">
+        <Container>
+          <h2 id="timeline-title" className="sr-only">
+            Timeline
+          </h2>
+          <ol className="relative mx-auto max-w-3xl space-y-10 before:absolute before:top-2 before:bottom-2 before:left-5 before:w-px before:bg-line-strong">
+            {timeline.map((t) => (
+              <li key={t.title} className="relative flex gap-5 sm:gap-7">
+                <span className="relative flex size-10 shrink-0 items-center justify-center rounded-full border border-line-strong bg-surface text-accent">
+                  <Icon name={t.icon} className="size-5" />
+                </span>
+                <div className="min-w-0 pt-1">
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                    <span className="font-semibold tracking-wide text-accent uppercase">{t.when}</span>
+                    <span className="rounded-full border border-line px-2.5 py-0.5 text-ink-muted">
+                      Plan: {t.state}
+                    </span>
+                  </p>
+                  <h3 className="mt-2 text-xl font-semibold">{t.title}</h3>
+                  <p className="mt-2 leading-relaxed text-ink-muted">{t.body}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <p className="mx-auto mt-12 max-w-3xl rounded-2xl border border-accent/40 bg-accent-soft p-5 leading-relaxed">
+            <strong className="font-semibold">
+              At any point before release, one check-in stops everything
+            </strong>{" "}
+            and returns your plan to Active. A recipient's request follows its own, shorter path: you are
+            told, a waiting period runs, and you can refuse.{" "}
+            <Link to="/Legacy" className="link">
+              How triggers work
+            </Link>
+          </p>
+        </Container>
+      </section>
+
+      <section
+        aria-labelledby="questions-title"
+        className="border-t border-line bg-surface-sunken py-16 sm:py-20"
+      >
+        <Container>
+          <SectionHeading id="questions-title" eyebrow="Good questions" title="The things people ask us" />
+          <div className="mt-10 grid gap-5 md:grid-cols-2">
+            {questions.map((q) => (
+              <div key={q.title} className="rounded-2xl border border-line bg-surface p-6">
+                <h3 className="text-lg font-semibold">{q.title}</h3>
+                {q.body.map((p) => (
+                  <p key={p} className="mt-3 leading-relaxed text-ink-muted">
+                    {p}
+                  </p>
+                ))}
+              </div>
+            ))}
+          </div>
+        </Container>
+      </section>
+
+      <RelatedLinks
+        links={[
+          {
+            to: "/Legacy",
+            title: "Set up your plan",
+            body: "Scopes, legacy contacts, fingerprints and triggers, explained.",
+          },
+          {
+            to: "/articles",
+            title: "Articles",
+            body: "Practical writing on what families need after a death, and how to prepare it.",
+          },
+          { to: "/Faq", title: "FAQ", body: "Short answers to the questions we hear most." },
+        ]}
+      />
+    </>
   );
 }
