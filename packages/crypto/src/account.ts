@@ -200,17 +200,22 @@ export async function unlockAccountKey(
 async function assertKeyPairsMatch(account: UnlockedAccount): Promise<void> {
   const label = utf8Encode(SELF_CHECK_LABEL);
   const probe = randomBytes(32);
-  const rsaPublic = await importRecipientPublicKey(account.publicKeyPem);
-  const echoed = await rsaOaepDecrypt(
-    account.privateKey,
-    await rsaOaepEncrypt(rsaPublic, probe, label),
-    label,
-  );
-  const signingPublic = await importSigningPublicKey(account.signingPublicKeyPem);
-  const signature = await ed25519Sign(account.signingKey, probe);
-  if (!equalBytes(echoed, probe) || !(await ed25519Verify(signingPublic, signature, probe))) {
-    throw new CryptoError("invalidPublicKey", "the stored public key does not match the private key");
+  let matches: boolean;
+  try {
+    const rsaPublic = await importRecipientPublicKey(account.publicKeyPem);
+    const echoed = await rsaOaepDecrypt(
+      account.privateKey,
+      await rsaOaepEncrypt(rsaPublic, probe, label),
+      label,
+    );
+    const signingPublic = await importSigningPublicKey(account.signingPublicKeyPem);
+    const signature = await ed25519Sign(account.signingKey, probe);
+    matches = equalBytes(echoed, probe) && (await ed25519Verify(signingPublic, signature, probe));
+  } catch {
+    matches = false;
   }
+  if (!matches)
+    throw new CryptoError("invalidPublicKey", "the stored public key does not match the private key");
 }
 
 /** Sign-in step 4: opens the account key and both private keys; every resulting key is non-extractable. */
