@@ -26,7 +26,10 @@ import type { DekBytes } from "./types.ts";
 // imports this package), used two ways: it must produce the document's examples byte for byte, and it must read what
 // the package writes. The document's examples are checked to be present in the document, so text and code cannot drift.
 
-const DOC = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../../../docs/file-format.md"), "utf8");
+const DOC = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), "../../../docs/file-format.md"),
+  "utf8",
+);
 
 // ---- independent -------------------------------------------------------------------------------------------------
 
@@ -39,7 +42,8 @@ const lp = (...parts: string[]) =>
       return [length, bytes];
     }),
   );
-const range = (start: number, length: number) => Buffer.from(Array.from({ length }, (_, i) => (start + i) & 0xff));
+const range = (start: number, length: number) =>
+  Buffer.from(Array.from({ length }, (_, i) => (start + i) & 0xff));
 const b64 = (text: string) => Buffer.from(text.replaceAll("-", "+").replaceAll("_", "/"), "base64");
 const hkdf = (ikm: Buffer, info: string) => Buffer.from(hkdfSync("sha256", ikm, Buffer.alloc(0), info, 32));
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest();
@@ -58,7 +62,9 @@ function gcmOpen(key: Buffer, iv: Buffer, sealed: Buffer, aad: Buffer): Buffer {
 }
 
 function blobAad(purpose: string, userId: string, itemId?: string): Buffer {
-  return itemId === undefined ? lp("heirloom/blob/v1", purpose, userId) : lp("heirloom/blob/v1", purpose, userId, itemId);
+  return itemId === undefined
+    ? lp("heirloom/blob/v1", purpose, userId)
+    : lp("heirloom/blob/v1", purpose, userId, itemId);
 }
 
 function sealBlobIndependently(key: Buffer, iv: Buffer, plaintext: Buffer, aad: Buffer): string {
@@ -80,8 +86,18 @@ function chunkAad(fileId: string, index: number, isLast: boolean): Buffer {
 
 function decryptFileIndependently(dek: Buffer, fileId: string, headerObject: Buffer, chunkStream: Buffer) {
   if (headerObject[0] !== 1) throw new Error("header version");
-  const json = gcmOpen(dek, headerObject.subarray(1, 13), headerObject.subarray(13), lp("heirloom/file/v1", "header", fileId));
-  const header = JSON.parse(json.toString("utf8")) as { v: number; name: string; size: number; chunkSize: number };
+  const json = gcmOpen(
+    dek,
+    headerObject.subarray(1, 13),
+    headerObject.subarray(13),
+    lp("heirloom/file/v1", "header", fileId),
+  );
+  const header = JSON.parse(json.toString("utf8")) as {
+    v: number;
+    name: string;
+    size: number;
+    chunkSize: number;
+  };
   const n = header.size === 0 ? 1 : Math.ceil(header.size / header.chunkSize);
   const parts: Buffer[] = [];
   let offset = 0;
@@ -100,8 +116,11 @@ function parseRecoveryKeyIndependently(text: string): Buffer {
   const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
   const clean = text.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
   const bits = [...clean].map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0")).join("");
-  const bytes = Buffer.from(Array.from({ length: 35 }, (_, i) => Number.parseInt(bits.slice(i * 8, i * 8 + 8), 2)));
-  if (bytes[0] !== 1 || !sha256(bytes.subarray(0, 33)).subarray(0, 2).equals(bytes.subarray(33))) throw new Error("typo");
+  const bytes = Buffer.from(
+    Array.from({ length: 35 }, (_, i) => Number.parseInt(bits.slice(i * 8, i * 8 + 8), 2)),
+  );
+  if (bytes[0] !== 1 || !sha256(bytes.subarray(0, 33)).subarray(0, 2).equals(bytes.subarray(33)))
+    throw new Error("typo");
   return bytes.subarray(1, 33);
 }
 
@@ -124,7 +143,9 @@ describe("docs/file-format.md examples, computed independently", () => {
     });
     expectInDoc(saltHex);
     expectInDoc(`vaultKey = ${independent.toString("hex")}`);
-    const ours = await deriveVaultKey("correct horse battery staple", saltHex, undefined, { extractable: true });
+    const ours = await deriveVaultKey("correct horse battery staple", saltHex, undefined, {
+      extractable: true,
+    });
     expect(b64(await dangerouslyExportVaultKeyB64(ours))).toEqual(independent);
     const authKey = hkdf(independent, "heirloom/auth/v1").toString("base64url");
     expectInDoc(authKey);
@@ -152,7 +173,11 @@ describe("docs/file-format.md examples, computed independently", () => {
     const text = await formatRecoveryKey(new Uint8Array(key));
     expectInDoc(`display         = ${text}`);
     expect(parseRecoveryKeyIndependently(text)).toEqual(key);
-    expectInDoc(`checksum        = ${sha256(Buffer.concat([Buffer.from([1]), key])).subarray(0, 2).toString("hex")}`);
+    expectInDoc(
+      `checksum        = ${sha256(Buffer.concat([Buffer.from([1]), key]))
+        .subarray(0, 2)
+        .toString("hex")}`,
+    );
     expectInDoc(`recoveryWrapKey = ${hkdf(key, "heirloom/recovery/wrap/v1").toString("hex")}`);
     const authKey = hkdf(key, "heirloom/recovery/auth/v1").toString("base64url");
     expectInDoc(`recoveryAuthKey = ${authKey}`);
@@ -165,7 +190,11 @@ describe("docs/file-format.md examples, computed independently", () => {
     const headerJson = '{"v":1,"name":"hello.txt","type":"text/plain","size":20,"chunkSize":16}';
     const headerAad = lp("heirloom/file/v1", "header", fileId);
     const headerNonce = range(0xb0, 12);
-    const headerObject = Buffer.concat([Buffer.from([1]), headerNonce, gcmSeal(dek, headerNonce, Buffer.from(headerJson), headerAad)]);
+    const headerObject = Buffer.concat([
+      Buffer.from([1]),
+      headerNonce,
+      gcmSeal(dek, headerNonce, Buffer.from(headerJson), headerAad),
+    ]);
     const plaintext = Buffer.from("Hello from Heirloom!");
     const chunks = [plaintext.subarray(0, 16), plaintext.subarray(16)].map((piece, i) => {
       const nonce = Buffer.concat([Buffer.from("0102030405060708", "hex"), Buffer.from([0, 0, 0, i])]);
@@ -183,7 +212,9 @@ describe("docs/file-format.md examples, computed independently", () => {
     const header = await decryptFileHeader(dekKey, fileId, new Uint8Array(headerObject));
     expect(header).toEqual({ name: "hello.txt", type: "text/plain", size: 20, chunkSize: 16 });
     const parts = await Promise.all(
-      chunks.map((chunk, index) => decryptFileChunk(dekKey, { fileId, layout: header, index, chunkObject: new Uint8Array(chunk) })),
+      chunks.map((chunk, index) =>
+        decryptFileChunk(dekKey, { fileId, layout: header, index, chunkObject: new Uint8Array(chunk) }),
+      ),
     );
     expect(utf8Decode(Buffer.concat(parts))).toBe("Hello from Heirloom!");
 
@@ -210,7 +241,9 @@ describe("docs/file-format.md examples, computed independently", () => {
 
   test("section 10: fingerprint and phrase", async () => {
     const spki = Buffer.from(SPKI_HEX, "hex");
-    const pem = createPublicKey({ key: spki, format: "der", type: "spki" }).export({ type: "spki", format: "pem" }).toString();
+    const pem = createPublicKey({ key: spki, format: "der", type: "spki" })
+      .export({ type: "spki", format: "pem" })
+      .toString();
     expectInDoc(SPKI_HEX);
     expectInDoc(`fingerprint = ${sha256(spki).toString("hex")}`);
     expect(await publicKeyFingerprintHex(pem)).toBe(sha256(spki).toString("hex"));
@@ -232,10 +265,18 @@ describe("the independent decryptor reads what the package writes", () => {
   }, 60_000);
 
   test("vault blobs: account key, RSA-4096 and Ed25519 private keys matching the stored public keys", () => {
-    const accountKey = openBlobIndependently(vaultKeyBytes, account.blobs.ownerEncryptedDek, blobAad("vault/account-key", userId));
+    const accountKey = openBlobIndependently(
+      vaultKeyBytes,
+      account.blobs.ownerEncryptedDek,
+      blobAad("vault/account-key", userId),
+    );
     expect(accountKey).toHaveLength(32);
     const rsa = createPrivateKey({
-      key: openBlobIndependently(vaultKeyBytes, account.blobs.encryptedPrivateKey, blobAad("vault/rsa-private-key", userId)),
+      key: openBlobIndependently(
+        vaultKeyBytes,
+        account.blobs.encryptedPrivateKey,
+        blobAad("vault/rsa-private-key", userId),
+      ),
       format: "der",
       type: "pkcs8",
     });
@@ -251,7 +292,9 @@ describe("the independent decryptor reads what the package writes", () => {
       type: "pkcs8",
     });
     expect(ed.asymmetricKeyType).toBe("ed25519");
-    expect(createPublicKey(ed).export({ type: "spki", format: "pem" })).toBe(account.blobs.signingPublicKeyPem);
+    expect(createPublicKey(ed).export({ type: "spki", format: "pem" })).toBe(
+      account.blobs.signingPublicKeyPem,
+    );
   });
 
   test("recovery blobs open with the recovery key typed from the kit", () => {
@@ -261,12 +304,20 @@ describe("the independent decryptor reads what the package writes", () => {
       account.recovery.recoveryEncryptedDek,
       blobAad("recovery/account-key", userId),
     );
-    expect(accountKey).toEqual(openBlobIndependently(vaultKeyBytes, account.blobs.ownerEncryptedDek, blobAad("vault/account-key", userId)));
+    expect(accountKey).toEqual(
+      openBlobIndependently(
+        vaultKeyBytes,
+        account.blobs.ownerEncryptedDek,
+        blobAad("vault/account-key", userId),
+      ),
+    );
     for (const [field, purpose] of [
       ["recoveryEncryptedPrivateKey", "recovery/rsa-private-key"],
       ["recoveryEncryptedSigningPrivateKey", "recovery/signing-private-key"],
     ] as const) {
-      expect(openBlobIndependently(wrapKey, account.recovery[field], blobAad(purpose, userId)).length).toBeGreaterThan(40);
+      expect(
+        openBlobIndependently(wrapKey, account.recovery[field], blobAad(purpose, userId)).length,
+      ).toBeGreaterThan(40);
     }
   });
 
@@ -275,12 +326,27 @@ describe("the independent decryptor reads what the package writes", () => {
     const dekKey = await importDekKey(new Uint8Array(dek) as DekBytes);
     for (const size of [0, 1, 999, 1000, 1001, 5555]) {
       const plaintext = Buffer.from(Array.from({ length: size }, (_, i) => (i * 31) & 0xff));
-      const encryptor = await createFileEncryptor(dekKey, { fileId: `f-${size}`, name: "a.docx", size, chunkSize: 1000 });
+      const encryptor = await createFileEncryptor(dekKey, {
+        fileId: `f-${size}`,
+        name: "a.docx",
+        size,
+        chunkSize: 1000,
+      });
       const parts: Buffer[] = [];
-      await new Blob([plaintext]).stream().pipeThrough(encryptor.stream).pipeTo(
-        new WritableStream({ write: (c) => void parts.push(Buffer.from(c.nonce), Buffer.from(c.ciphertext)) }),
+      await new Blob([plaintext])
+        .stream()
+        .pipeThrough(encryptor.stream)
+        .pipeTo(
+          new WritableStream({
+            write: (c) => void parts.push(Buffer.from(c.nonce), Buffer.from(c.ciphertext)),
+          }),
+        );
+      const result = decryptFileIndependently(
+        dek,
+        `f-${size}`,
+        Buffer.from(encryptor.headerObject),
+        Buffer.concat(parts),
       );
-      const result = decryptFileIndependently(dek, `f-${size}`, Buffer.from(encryptor.headerObject), Buffer.concat(parts));
       expect(result.plaintext).toEqual(plaintext);
       expect(result.header).toMatchObject({ v: 1, name: "a.docx", size, chunkSize: 1000 });
     }
