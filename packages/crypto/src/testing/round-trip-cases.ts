@@ -52,6 +52,7 @@ import {
   VAULT_KDF_PARAMS,
 } from "../kdf.ts";
 import { ciphertextDigestHex, digestHex, signManifest, verifyManifest } from "../manifest.ts";
+import { randomBytes } from "../primitives.ts";
 import { decryptPrivateKey } from "../private-keys.ts";
 import { formatRecoveryKey, parseRecoveryKey } from "../recovery-key.ts";
 import type { Bytes, DekKey, VaultKey } from "../types.ts";
@@ -78,7 +79,7 @@ export const OWNER_ID = "user-owner-1";
 export const RECIPIENT_ID = "user-recipient-2";
 
 export async function makeFixtures(startWorkers?: (count: number) => CryptoWorkerClient): Promise<Fixtures> {
-  const saltHex = bytesToHex(crypto.getRandomValues(new Uint8Array(40)));
+  const saltHex = bytesToHex(randomBytes(40));
   const vaultKey = await deriveVaultKey(PASSWORD, saltHex, VAULT_KDF_PARAMS, { extractable: true });
   const recipientVaultKey = await deriveVaultKey("another password", saltHex);
   const [owner, recipient] = await Promise.all([

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+// "One door to the keys" (STYLE.md): only primitives.ts may reach WebCrypto, the random source or hash-wasm. Tests
+// and the test helpers that run under Node may use node:crypto to check the package from the outside.
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+describe("module boundaries", () => {
+  test("only primitives.ts calls crypto.subtle, getRandomValues or imports hash-wasm", () => {
+    const offenders = sourceFiles(SRC)
+      .filter((file) => relative(SRC, file) !== "primitives.ts")
+      .filter((file) => {
+        const code = readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "");
+        return /\bsubtle\b|getRandomValues|from\s+"hash-wasm"|import\("hash-wasm"\)/.test(code);
+      })
+      .map((file) => relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+
+  test("no source file outside the test helpers imports Node built-ins, so the package runs in a browser", () => {
+    const offenders = sourceFiles(SRC)
+      .filter((file) => !relative(SRC, file).startsWith("testing/"))
+      .filter((file) => /from\s+"node:/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+});
