@@ -3,6 +3,7 @@
 // Run: npm run bench:lighthouse   (needs a build: npm run build)
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumArgs, chromiumPath } from "../e2e/support/chromium-path.ts";
 import { startServer } from "../e2e/support/server.ts";
 

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -66,6 +68,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     reply.header("permissions-policy", permissionsPolicy);
   });
 
+  // Pages and JSON are compressed per response at a quick brotli level; built assets come precompressed.
+  await app.register(compress, {
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (request, context) => ({
@@ -100,6 +109,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     wildcard: false,
     index: false,
     cacheControl: false, // set below, per file
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed asset names never change content, so browsers may keep them for a year.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
