@@ -25,7 +25,7 @@ export function SiteHeader() {
   const menu = useMobileMenu();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/85">
+    <header className="sticky top-0 z-40 border-b border-line bg-canvas">
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-5 sm:px-8"

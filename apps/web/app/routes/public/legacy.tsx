@@ -69,7 +69,7 @@ export default function Legacy() {
               title="Not all-or-nothing: each person gets their part"
               lead="A scope is a set of documents and items with its own recipients and its own trigger. Make as many as you need; a document can be in more than one."
             />
-            <p className="mt-5 leading-relaxed text-ink-muted">
+            <p className="mt-5 max-w-2xl leading-relaxed text-ink-muted">
               This is the difference from a password manager's emergency access, which hands one person your
               whole vault. With scopes, your executor never sees your private letters, and your children never
               see your accounts unless you want them to.

@@ -26,11 +26,11 @@ export function HomeHero() {
             without ever being able to read a word.
           </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <Link to="/SignUp" className="btn-primary px-7 text-lg">
+            <Link to="/SignUp" className="btn-primary px-6 text-[1.0625rem] whitespace-nowrap">
               Create your free vault
               <Icon name="arrow-right" className="size-5" />
             </Link>
-            <Link to="/HowItWorks" className="btn-secondary px-7 text-lg">
+            <Link to="/HowItWorks" className="btn-secondary px-6 text-[1.0625rem] whitespace-nowrap">
               See how it works
             </Link>
           </div>

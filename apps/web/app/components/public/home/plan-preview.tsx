@@ -14,7 +14,7 @@ const rows = [
 export function PlanPreview() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
-      <div className="absolute -inset-6 -z-10 rounded-[2rem] bg-accent-soft/70 blur-2xl" />
+      <div className="absolute -inset-4 -z-10 rounded-[2rem] bg-accent-soft/60 sm:-inset-6" />
       <div className="rounded-2xl border border-line bg-surface p-5 shadow-xl shadow-ink/5 sm:p-6">
         <div className="flex items-center justify-between gap-3">
           <p className="font-semibold">Legacy plan: Family</p>
