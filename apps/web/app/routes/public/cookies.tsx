@@ -34,7 +34,7 @@ const items = [
     where: "Session storage (signed-in tabs only)",
     purpose:
       "Lets a signed-in tab survive a reload without asking for your password again. Never shared with us.",
-    lasts: "Cleared on sign-out, after 20 minutes idle, or when the tab closes",
+    lasts: "Until you sign out, the tab closes, or 20 minutes pass without activity",
   },
 ] as const;
 
@@ -47,34 +47,34 @@ export default function Cookies() {
       updated="22 November 2026"
     >
       <h2>What we store in your browser</h2>
-      <section
-        className="overflow-x-auto"
-        aria-label="Cookies and browser storage, scrollable"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-        tabIndex={0}
-      >
-        <table>
-          <caption className="sr-only">Cookies and browser storage used by Heirloom</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Where</th>
-              <th scope="col">What it is for</th>
-              <th scope="col">How long</th>
+      <table>
+        <caption className="sr-only">Cookies and browser storage used by Heirloom</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="w-2/5">
+              What and where
+            </th>
+            <th scope="col">What it is for, and for how long</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.name}>
+              <th scope="row">
+                <span className="block">{i.name}</span>
+                <span className="mt-1 block font-normal text-ink-muted">{i.where}</span>
+              </th>
+              <td>
+                <span className="block">{i.purpose}</span>
+                <span className="mt-1 block text-ink-muted">
+                  Kept: {i.lasts.charAt(0).toLowerCase() + i.lasts.slice(1)}.
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr key={i.name}>
-                <th scope="row">{i.name}</th>
-                <td>{i.where}</td>
-                <td>{i.purpose}</td>
-                <td>{i.lasts}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+          ))}
+        </tbody>
+      </table>
+
       <p>
         All of these are essential or remember a choice you made, so they do not need consent under most
         cookie laws. We show the notice anyway, because you should know.

@@ -9,7 +9,7 @@ const assurances = ["Free up to 1 GiB", "Keys made in your browser", "Nothing re
 export function HomeHero() {
   return (
     <section id="lg" aria-labelledby="hero-title" className="overflow-hidden border-b border-line">
-      <Container className="grid items-center gap-14 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+      <Container className="grid grid-cols-1 items-center gap-14 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div>
           <p className="text-sm font-semibold tracking-wide text-accent uppercase">
             Encrypted vault · Per-document legacy
