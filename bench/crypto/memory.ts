@@ -7,8 +7,12 @@ import type { CDPSession } from "playwright-core";
 const MIB = 1024 * 1024;
 
 export interface MemoryGrowth {
+  /** Peak growth of the page's JS heap during the run. */
   readonly heapMiB: number;
+  /** Peak growth of the renderers' resident memory during the run (live buffers plus garbage not yet collected). */
   readonly rssMiB: number;
+  /** Renderer memory still held after the run and a full garbage collection: what the run actually kept. */
+  readonly retainedRssMiB: number;
 }
 
 async function heapUsed(page: CDPSession): Promise<number> {
@@ -55,11 +59,22 @@ export async function measureMemoryGrowth<T>(
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
+  let result: T;
   try {
-    const result = await work();
-    return { result, growth: { heapMiB: (peakHeap - baseHeap) / MIB, rssMiB: (peakRss - baseRss) / MIB } };
+    result = await work();
   } finally {
     sampling = false;
     await sampler;
   }
+  await page.send("HeapProfiler.collectGarbage");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const retainedRss = await rendererRss(browser);
+  return {
+    result,
+    growth: {
+      heapMiB: (peakHeap - baseHeap) / MIB,
+      rssMiB: (peakRss - baseRss) / MIB,
+      retainedRssMiB: (retainedRss - baseRss) / MIB,
+    },
+  };
 }
