@@ -24,22 +24,7 @@ try {
       const result = await lighthouse(
         `${server.baseUrl}${pagePath}`,
         { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
-        formFactor === "desktop"
-          ? {
-              extends: "lighthouse:default",
-              settings: {
-                formFactor: "desktop",
-                screenEmulation: {
-                  mobile: false,
-                  width: 1350,
-                  height: 940,
-                  deviceScaleFactor: 1,
-                  disabled: false,
-                },
-                throttlingMethod: "simulate",
-              },
-            }
-          : undefined,
+        formFactor === "desktop" ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
       const scores = categories.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
+import { launchBrowser, openPage } from "./support/browser.ts";
 import { aliases, publicRoutes } from "./support/public-routes.ts";
 
 const baseUrl = inject("baseUrl");

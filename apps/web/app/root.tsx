@@ -20,9 +20,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  const errorTitle = error
+    ? isRouteErrorResponse(error) && error.status === 404
+      ? "Page not found · Heirloom"
+      : "Server Error · Heirloom"
+    : undefined;
   return [
-    { title: "Heirloom" },
+    { title: errorTitle ?? "Heirloom" },
     {
       name: "description",
       content:
