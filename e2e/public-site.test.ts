@@ -65,3 +65,26 @@ describe("public pages", () => {
     await context.close();
   });
 });
+
+describe("failed page chunks", () => {
+  it("reload the page once, and not again within 10 seconds", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}/About`, { waitUntil: "networkidle" });
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    const failChunk = () =>
+      page.evaluate(() => {
+        const event = new Event("vite:preloadError", { cancelable: true });
+        window.dispatchEvent(event);
+      });
+    await Promise.all([page.waitForEvent("load"), failChunk()]);
+    expect(navigations).toHaveLength(1);
+    await page.waitForLoadState("networkidle");
+    await failChunk();
+    await page.waitForTimeout(500);
+    expect(navigations).toHaveLength(1);
+    await context.close();
+  });
+});
