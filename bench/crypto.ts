@@ -174,7 +174,7 @@ try {
 
     console.log("\nTimings");
     line(
-      "Argon2id unlock, Chromium (hash-wasm)",
+      "Argon2id unlock, Chromium (argon2id, wasm SIMD)",
       `${f1(med("unlock.browser"))} ms`,
       `${spread("unlock.browser")}; first run ${f1(unlockColdMs)} ms`,
     );

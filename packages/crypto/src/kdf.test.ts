@@ -71,7 +71,7 @@ const REFERENCE_VECTORS = [
 
 describe("Argon2id known answers", () => {
   for (const v of REFERENCE_VECTORS) {
-    test(`reference vector t=${v.t} m=${v.m} p=${v.p} ${v.password}/${v.salt}: hash-wasm and node:crypto agree`, async () => {
+    test(`reference vector t=${v.t} m=${v.m} p=${v.p} ${v.password}/${v.salt}: ours and node:crypto agree`, async () => {
       const params = { iterations: v.t, memoryKiB: v.m, parallelism: v.p, hashLength: 32 };
       const ours = await argon2idBytes(utf8Encode(v.password), utf8Encode(v.salt), params);
       expect(bytesToHex(ours)).toBe(v.hex);
@@ -88,8 +88,8 @@ describe("Argon2id known answers", () => {
   }
 
   test("RFC 9106 section 5.3 (secret and associated data) through node:crypto, which our checks rely on", async () => {
-    // hash-wasm has no associated-data input, so this vector pins the native implementation that the property
-    // test below uses as the reference for hash-wasm.
+    // Our libraries are called without associated data, so this vector pins the native implementation that the
+    // property test below uses as the reference for argon2idBytes.
     const tag = await nodeArgon2("argon2id", {
       message: Buffer.alloc(32, 0x01),
       nonce: Buffer.alloc(16, 0x02),
@@ -103,7 +103,7 @@ describe("Argon2id known answers", () => {
     expect(tag.toString("hex")).toBe("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659");
   });
 
-  test("hash-wasm equals node:crypto on random passwords, salts and small parameters", async () => {
+  test("argon2idBytes equals node:crypto on random passwords, salts and small parameters (both libraries)", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ minLength: 1, maxLength: 64 }), // hash-wasm refuses an empty password; so do we
@@ -133,6 +133,54 @@ describe("Argon2id known answers", () => {
       { numRuns: 40 },
     );
   });
+});
+
+describe("Argon2id at the limits of the argon2id package ([Note: Two Argon2id implementations, one function])", () => {
+  const cases = [
+    { what: "a one-byte password below 0x08", password: new Uint8Array([0x05]), salt: 16, t: 1, m: 64, p: 1 },
+    { what: "a 7-byte password", password: utf8Encode("seven!!"), salt: 16, t: 1, m: 64, p: 1 },
+    {
+      what: "m not a multiple of 4p, near the end of the package's memory",
+      password: 16,
+      salt: 16,
+      t: 1,
+      m: 66555,
+      p: 4,
+    },
+    {
+      what: "m larger than the package's first memory (it grows; the grown instance is then dropped)",
+      password: 16,
+      salt: 16,
+      t: 1,
+      m: 131072,
+      p: 1,
+    },
+    {
+      what: "the vault's parameters with a long password (the argon2id package, a fresh instance)",
+      password: 64,
+      salt: 32,
+      t: 3,
+      m: 65536,
+      p: 1,
+    },
+  ] as const;
+  for (const c of cases) {
+    test(`${c.what}: equals node:crypto`, async () => {
+      const password = typeof c.password === "number" ? new Uint8Array(c.password).fill(0xa5) : c.password;
+      const salt = new Uint8Array(c.salt).fill(0x5a);
+      const params = { iterations: c.t, memoryKiB: c.m, parallelism: c.p, hashLength: 32 };
+      const ours = await argon2idBytes(password, salt, params);
+      const native = await nodeArgon2("argon2id", {
+        message: password,
+        nonce: salt,
+        passes: c.t,
+        memory: c.m,
+        parallelism: c.p,
+        tagLength: 32,
+      });
+      expect(bytesToHex(ours)).toBe(native.toString("hex"));
+    });
+  }
 });
 
 describe("vault key and auth key", () => {

@@ -1,6 +1,9 @@
 // Serves this package's TypeScript sources to a browser as ES modules, with types stripped by Node itself
 // (node:module stripTypeScriptTypes). No bundler is needed: relative imports already carry their .ts extension, and
-// the one bare import (hash-wasm, in primitives.ts) is pointed at the library's own ES module build.
+// the bare imports of primitives.ts are pointed at the libraries' own ES modules under /@deps/:
+//   "hash-wasm"                      -> hash-wasm's ES module build
+//   "argon2id/lib/setup.js"          -> the package's lib/ folder as it is
+//   "argon2id/dist/<name>.wasm?init" -> a module doing what Vite's ?init does: fetch the .wasm and instantiate it
 // Used by browser.test.ts and bench/crypto.ts. Listens on 127.0.0.1 only: localhost is a secure context, so WebCrypto
 // is available.
 
@@ -11,11 +14,39 @@ import { dirname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const SRC_ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), ".."));
-const HASH_WASM_URL = "/@deps/hash-wasm.js";
+const DEPS = "/@deps/";
+const HASH_WASM_URL = `${DEPS}hash-wasm.js`;
+const require = createRequire(import.meta.url);
 
 function hashWasmEsmPath(): string {
   // hash-wasm's "main" is its UMD build; its ES module build sits beside it.
-  return join(dirname(createRequire(import.meta.url).resolve("hash-wasm")), "index.esm.js");
+  return join(dirname(require.resolve("hash-wasm")), "index.esm.js");
+}
+
+function argon2idRoot(): string {
+  return dirname(require.resolve("argon2id/package.json"));
+}
+
+/** Rewrites the bare specifiers of the library imports in `javascript` to URLs this server answers. */
+function pointBareImportsAtDeps(javascript: string): string {
+  return javascript
+    .replace(/from\s+"hash-wasm"/g, `from "${HASH_WASM_URL}"`)
+    .replace(/(from\s+|import\()"argon2id\//g, `$1"${DEPS}argon2id/`);
+}
+
+/** The file under node_modules/argon2id that `path` (below /@deps/argon2id/) names, or null for anything else. */
+function argon2idFile(path: string): string | null {
+  const match = /^\/@deps\/argon2id\/((?:lib\/[\w-]+\.js)|(?:dist\/[\w-]+\.wasm))$/.exec(path);
+  return match?.[1] ? join(argon2idRoot(), match[1]) : null;
+}
+
+function wasmInitModule(wasmUrl: string): string {
+  return `export default async (imports) => {
+  const response = await fetch(${JSON.stringify(wasmUrl)});
+  if (!response.ok) throw new Error("could not load ${wasmUrl}: " + response.status);
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+};
+`;
 }
 
 export interface TsModuleServer {
@@ -27,7 +58,8 @@ export interface TsModuleServer {
 export async function startTsModuleServer(pages: Readonly<Record<string, string>>): Promise<TsModuleServer> {
   const hashWasmPath = hashWasmEsmPath();
   const server: Server = createServer(async (request, response) => {
-    const path = new URL(request.url ?? "/", "http://localhost").pathname;
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const path = url.pathname;
     try {
       const page = pages[path];
       if (page !== undefined) {
@@ -40,14 +72,29 @@ export async function startTsModuleServer(pages: Readonly<Record<string, string>
         response.end(await readFile(hashWasmPath));
         return;
       }
+      if (path.startsWith(`${DEPS}argon2id/`)) {
+        const file = argon2idFile(path);
+        if (!file) {
+          response.writeHead(404).end();
+        } else if (file.endsWith(".wasm") && url.search === "?init") {
+          response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
+          response.end(wasmInitModule(path));
+        } else if (file.endsWith(".wasm")) {
+          response.writeHead(200, { "content-type": "application/wasm" });
+          response.end(await readFile(file));
+        } else {
+          response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
+          response.end(await readFile(file));
+        }
+        return;
+      }
       const file = normalize(join(SRC_ROOT, decodeURIComponent(path)));
       if (!file.startsWith(SRC_ROOT + sep) || !file.endsWith(".ts")) {
         response.writeHead(404).end();
         return;
       }
-      const javascript = stripTypeScriptTypes(await readFile(file, "utf8"), { mode: "strip" }).replace(
-        /from\s+"hash-wasm"/g,
-        `from "${HASH_WASM_URL}"`,
+      const javascript = pointBareImportsAtDeps(
+        stripTypeScriptTypes(await readFile(file, "utf8"), { mode: "strip" }),
       );
       response.writeHead(200, {
         "content-type": "text/javascript; charset=utf-8",
