@@ -6,24 +6,49 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
+import { createAuth } from "./auth/auth.ts";
+import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
+import { createEmailHasher, createLockout } from "./auth/lockout.ts";
 import { createBlobStore } from "./blobs/index.ts";
 import type { AppConfig } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
+import { createAccountKeysRepo } from "./db/repos/account-keys.repo.ts";
+import { createActivityRepo } from "./db/repos/activity.repo.ts";
 import { createArticlesRepo } from "./db/repos/articles.repo.ts";
+import { createAuthAttemptsRepo } from "./db/repos/auth-attempts.repo.ts";
 import { createContactRepo } from "./db/repos/contact.repo.ts";
+import { createProfilesRepo } from "./db/repos/profiles.repo.ts";
+import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
+import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
+import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
+import { createUsersRepo } from "./db/repos/users.repo.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { createOutboxMailer } from "./mail/outbox-mailer.ts";
+import { createSmtpMailer } from "./mail/smtp-mailer.ts";
+import { registerAccountRoutes } from "./routes/account.routes.ts";
+import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
+import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
+import { createAccountService } from "./services/account.service.ts";
+import { createAccountSecurityService } from "./services/account-security.service.ts";
 import { createArticlesService } from "./services/articles.service.ts";
 import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
+import { createFakeSalter } from "./services/fake-salt.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
 import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
+export interface BuildOptions {
+  /** Per-IP limits of the auth endpoints (tests that sign in many times from one address raise them). */
+  authLimits?: Parameters<typeof createAuth>[0]["limits"];
+}
+
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -45,11 +70,59 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const blobs = createBlobStore(config.blobStore);
   app.addHook("onClose", () => blobs.close());
 
+  const serverSecret = loadServerSecret(config.secretKey, config.dataDir);
   const articles = createArticlesService({ repo: createArticlesRepo(database.db) });
   const contact = createContactService({
     repo: createContactRepo(database.db),
     clock: systemClock,
-    hashIp: createIpHasher(loadServerSecret(config.secretKey, config.dataDir)),
+    hashIp: createIpHasher(serverSecret),
+  });
+
+  const mailer: Mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : createOutboxMailer(config.mail.outboxDir);
+  app.addHook("onClose", () => mailer.close());
+  const db = database.db;
+  const profiles = createProfilesRepo(db);
+  const accountKeys = createAccountKeysRepo(db);
+  const users = createUsersRepo(db);
+  const attempts = createAuthAttemptsRepo(db);
+  const hashEmail = createEmailHasher(serverSecret);
+  const authUsesDates = database.dialect === "postgres";
+  const { auth, verifyTotp } = createAuth({
+    database,
+    config,
+    serverSecret,
+    mailer,
+    profiles,
+    totpSteps: createTotpStepsRepo(db),
+    lockout: createLockout({ repo: attempts, hashEmail, clock: systemClock, kind: "sign-in" }),
+    clock: systemClock,
+    ...(options.authLimits ? { limits: options.authLimits } : {}),
+  });
+  const account = createAccountService({
+    users,
+    profiles,
+    keys: accountKeys,
+    activity: createActivityRepo(db),
+    userErrors: createUserErrorsRepo(db),
+    fakeSalt: createFakeSalter(serverSecret),
+    hashKey: hashDerivedKey,
+    clock: systemClock,
+    authUsesDates,
+  });
+  const security = createAccountSecurityService({
+    users,
+    keys: accountKeys,
+    userData: createUserDataRepo(db),
+    blobs,
+    hashKey: hashDerivedKey,
+    verifyKey: verifyDerivedKey,
+    verifyTotp,
+    recoveryLockout: createLockout({ repo: attempts, hashEmail, clock: systemClock, kind: "recovery" }),
+    hashEmail,
+    clock: systemClock,
+    authUsesDates,
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -97,6 +170,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, { database, blobs });
   registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
+  await registerAuthRoutes(app, { auth });
+  registerAccountRoutes(app, { auth, account, security });
+  if (config.mail.devMailbox) registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir });
 
   if (config.env === "development") {
     const { registerDevWebRoutes } = await import("./web/dev-server.ts");

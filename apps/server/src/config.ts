@@ -26,7 +26,37 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv.default(false),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Heirloom <no-reply@heirloom.local>"),
+  DEV_MAILBOX: boolFromEnv.optional(),
+  ...socialEnv("GOOGLE"),
+  ...socialEnv("APPLE"),
+  ...socialEnv("MICROSOFT"),
+  ...socialEnv("GITHUB"),
 });
+
+/** SOCIAL_<P>_CLIENT_ID, _CLIENT_SECRET and _DISCOVERY_URL for one provider. */
+function socialEnv<P extends string>(provider: P) {
+  return {
+    [`SOCIAL_${provider}_CLIENT_ID`]: z.string().min(1).optional(),
+    [`SOCIAL_${provider}_CLIENT_SECRET`]: z.string().min(1).optional(),
+    [`SOCIAL_${provider}_DISCOVERY_URL`]: z.url().optional(),
+  } as Record<`SOCIAL_${P}_${"CLIENT_ID" | "CLIENT_SECRET" | "DISCOVERY_URL"}`, z.ZodOptional<z.ZodString>>;
+}
+
+export const socialProviderIds = ["google", "apple", "microsoft", "github"] as const;
+export type SocialProviderId = (typeof socialProviderIds)[number];
+
+export interface SocialProviderConfig {
+  id: SocialProviderId;
+  clientId: string;
+  clientSecret: string;
+  /** OpenID Connect discovery document; undefined for GitHub's plain OAuth 2 endpoints. */
+  discoveryUrl: string | undefined;
+}
 
 export interface S3Config {
   bucket: string;
@@ -50,6 +80,16 @@ export interface AppConfig {
   rateLimits: { contactPerHour: number };
   /** SECRET_KEY, or undefined to use (and create) the one kept in DATA_DIR. Never logged. */
   secretKey: string | undefined;
+  mail: {
+    /** smtp:// or smtps:// URL; undefined writes messages to DATA_DIR/outbox instead. Never logged. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** GET /api/dev/mailbox lists the outbox (on by default only when there is no SMTP server). */
+    devMailbox: boolean;
+    outboxDir: string;
+  };
+  /** Social sign-in providers that are configured (client id and secret both set). */
+  social: SocialProviderConfig[];
   /** Where the built web app lives (apps/web/build). */
   webBuildDir: string;
 }
@@ -88,6 +128,20 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (!/^(sqlite:|postgres(ql)?:)/.test(databaseUrl)) {
     throw new ConfigError("Invalid configuration:\n  DATABASE_URL: must start with sqlite:// or postgres://");
   }
+  const social: SocialProviderConfig[] = [];
+  for (const id of socialProviderIds) {
+    const prefix = `SOCIAL_${id.toUpperCase()}` as const;
+    const clientId = e[`${prefix}_CLIENT_ID` as keyof typeof e] as string | undefined;
+    const clientSecret = e[`${prefix}_CLIENT_SECRET` as keyof typeof e] as string | undefined;
+    const discoveryUrl = e[`${prefix}_DISCOVERY_URL` as keyof typeof e] as string | undefined;
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${prefix}_${clientId ? "CLIENT_SECRET" : "CLIENT_ID"}: required when ${prefix}_${clientId ? "CLIENT_ID" : "CLIENT_SECRET"} is set`,
+      );
+    }
+    social.push({ id, clientId, clientSecret, discoveryUrl: discoveryUrl ?? defaultDiscoveryUrls[id] });
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -100,6 +154,21 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustProxy: e.TRUST_PROXY,
     rateLimits: { contactPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR },
     secretKey: e.SECRET_KEY,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      devMailbox: e.DEV_MAILBOX ?? e.SMTP_URL === undefined,
+      outboxDir: path.join(dataDir, "outbox"),
+    },
+    social,
     webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
   };
 }
+
+/** The providers' real discovery documents (GitHub has none: it speaks plain OAuth 2, see auth/social.ts). */
+const defaultDiscoveryUrls: Record<SocialProviderId, string | undefined> = {
+  google: "https://accounts.google.com/.well-known/openid-configuration",
+  apple: "https://appleid.apple.com/.well-known/openid-configuration",
+  microsoft: "https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration",
+  github: undefined,
+};

@@ -1,3 +1,4 @@
+export * from "./account.ts";
 export * from "./articles.ts";
 export * from "./contact.ts";
 export * from "./errors.ts";

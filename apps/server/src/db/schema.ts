@@ -44,8 +44,160 @@ export interface UserErrorsTable {
   timestamp: string;
 }
 
+// better-auth's tables (0003_accounts): camelCase, and engine-specific value types: boolean/Date on PostgreSQL,
+// integer/ISO text on SQLite. Only the columns our own code reads are typed precisely.
+type AuthBool = boolean | number;
+type AuthTime = Date | string;
+
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthBool;
+  image: string | null;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
+  twoFactorEnabled: AuthBool | null;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  expiresAt: AuthTime;
+  token: string;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthTime | null;
+  refreshTokenExpiresAt: AuthTime | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
+}
+
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthTime;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
+}
+
+export interface AuthTwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: AuthBool | null;
+  failedVerificationCount: number | null;
+  lockedUntil: AuthTime | null;
+}
+
+export interface AuthRateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number | string;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  account_type: string;
+  account_tier: string;
+  account_active: number;
+  subscription_status: string;
+  email_toggle: number;
+  activity_toggle: number;
+  text_toggle: number;
+  activity_check: string;
+  dark_mode: "light" | "dark" | "system";
+  ar: string | null;
+  ar_title: string | null;
+  dob_day: string | null;
+  dob_month: string | null;
+  dob_year: string | null;
+  zip_code: string | null;
+  last_login: string | null;
+  valid_60_day_check: string | null;
+  next_60_day_check: string | null;
+  password_changed_at: string | null;
+  vault_locked: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccountKeysTable {
+  user_id: string;
+  salt_hex: string;
+  owner_encrypted_dek: string;
+  public_key_pem: string;
+  encrypted_private_key: string;
+  signing_public_key_pem: string;
+  encrypted_signing_private_key: string;
+  recovery_encrypted_dek: string;
+  recovery_encrypted_private_key: string;
+  recovery_encrypted_signing_private_key: string;
+  recovery_auth_key_hash: string;
+  blob_format: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivityTable {
+  id: string;
+  user_id: string;
+  action: string;
+  device: string;
+  operating: string;
+  timestamp: string;
+}
+
+export interface AuthAttemptsTable {
+  id: string;
+  kind: "sign-in" | "recovery";
+  subject_hash: string;
+  created_at: string;
+}
+
+export interface RecoveryTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface TotpStepsTable {
+  user_id: string;
+  last_step: number | string;
+}
+
 export interface DatabaseSchema {
   articles: ArticlesTable;
   contact_messages: ContactMessagesTable;
   user_errors: UserErrorsTable;
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
+  verification: AuthVerificationTable;
+  twoFactor: AuthTwoFactorTable;
+  rateLimit: AuthRateLimitTable;
+  profiles: ProfilesTable;
+  account_keys: AccountKeysTable;
+  activity: ActivityTable;
+  auth_attempts: AuthAttemptsTable;
+  recovery_tokens: RecoveryTokensTable;
+  totp_steps: TotpStepsTable;
 }

@@ -1,0 +1,246 @@
+import { createHmac } from "node:crypto";
+import { accountMessages } from "@heirloom/contract";
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
+import type { AppConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
+import type { TotpStepsRepo } from "../db/repos/totp-steps.repo.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { passwordResetMail, verificationMail } from "../mail/templates.ts";
+import type { Clock } from "../services/clock.ts";
+import { capitaliseName } from "../services/names.ts";
+import { hashDerivedKey, verifyDerivedKey } from "./key-hash.ts";
+import type { Lockout } from "./lockout.ts";
+import { socialProviderConfigs } from "./social.ts";
+import { matchTotpStep } from "./totp.ts";
+
+export interface AuthDeps {
+  database: Database;
+  config: Pick<AppConfig, "publicUrl" | "social">;
+  /** The server secret (server-secret.ts); better-auth's own secret is derived from it. */
+  serverSecret: string;
+  mailer: Mailer;
+  profiles: ProfilesRepo;
+  totpSteps: TotpStepsRepo;
+  lockout: Lockout;
+  clock: Clock;
+  /** Per-IP limits (better-auth's rate limiter, stored in the database so every instance shares them). */
+  limits?: Partial<typeof defaultLimits>;
+}
+
+export const sessionLifetimeSeconds = 12 * 60 * 60;
+
+/** Per-IP request limits of better-auth's endpoints: [window seconds, max requests]. */
+export const defaultLimits = {
+  signIn: [60, 10],
+  signUp: [600, 10],
+  sendVerification: [300, 3],
+  passwordReset: [300, 3],
+  twoFactor: [60, 10],
+  other: [60, 100],
+} as const satisfies Record<string, readonly [number, number]>;
+
+const rule = ([window, max]: readonly [number, number]) => ({ window, max });
+
+/** The origin links in emails point to: PUBLIC_URL, or the origin the request came to. */
+export function baseUrlFor(publicUrl: string | undefined, request: Request | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, "");
+  if (request) return new URL(request.url).origin;
+  throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { database, config, mailer, profiles, totpSteps, lockout, clock } = deps;
+  const limits = { ...defaultLimits, ...deps.limits };
+  const secret = createHmac("sha256", deps.serverSecret)
+    .update("heirloom/better-auth/v1")
+    .digest("base64url");
+
+  /**
+   * [Note: TOTP codes are single use] better-auth accepts a code anywhere in its 90-second window as often as it is
+   * sent. Before it checks, we find the time step the code belongs to and claim it for the user; a step at or before
+   * the last claimed one is refused as an invalid code.
+   */
+  async function claimTotp(userId: string, code: string, decryptSecret: (stored: string) => Promise<string>) {
+    const row = await database.db
+      .selectFrom("twoFactor")
+      .select("secret")
+      .where("userId", "=", userId)
+      .executeTakeFirst();
+    if (!row) return "no-secret" as const;
+    const step = matchTotpStep(await decryptSecret(row.secret), code, clock().getTime());
+    if (step === undefined) return "invalid" as const;
+    return (await totpSteps.claim(userId, step)) ? ("ok" as const) : ("replayed" as const);
+  }
+
+  const auth = betterAuth({
+    appName: "Heirloom",
+    basePath: "/api/auth",
+    ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
+    secret,
+    database: { db: database.db, type: database.dialect },
+    telemetry: { enabled: false },
+    // Only our own origin may POST here: PUBLIC_URL when set, else the origin the request was addressed to (the Host
+    // header, which the browser sets and a cross-site page cannot change). See routes/auth.routes.ts.
+    trustedOrigins: (request) =>
+      config.publicUrl || request ? [baseUrlFor(config.publicUrl, request ?? undefined)] : [],
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: false,
+      autoSignIn: true,
+      // The "password" is always the 43-character auth key (ADR 020); anything else is refused.
+      minPasswordLength: 43,
+      maxPasswordLength: 43,
+      password: {
+        hash: hashDerivedKey,
+        verify: ({ hash, password }) => verifyDerivedKey(hash, password),
+      },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }, request) {
+        const url = `${baseUrlFor(config.publicUrl, request)}/Login?reset=${encodeURIComponent(token)}`;
+        await mailer.send(passwordResetMail(user.email, url));
+      },
+      async onPasswordReset({ user }) {
+        // A reset restores login only: the vault blobs are still wrapped under the old password (ADR 020).
+        await profiles.setVaultLocked(user.id, true, clock());
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, token }, request) {
+        const url = `${baseUrlFor(config.publicUrl, request)}/ConfirmEmail?token=${encodeURIComponent(token)}`;
+        await mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    session: {
+      expiresIn: sessionLifetimeSeconds,
+      // An absolute lifetime: a session is never extended, however active.
+      disableSessionRefresh: true,
+      updateAge: sessionLifetimeSeconds + 1,
+      cookieCache: { enabled: false },
+    },
+    user: { deleteUser: { enabled: false }, changeEmail: { enabled: false } },
+    // Changing the auth key without re-wrapping the vault blobs would lock a user out of their own vault: password
+    // changes go through POST /api/account/password instead.
+    disabledPaths: ["/change-password", "/set-password"],
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      ...rule(limits.other),
+      customRules: {
+        "/sign-in/email": rule(limits.signIn),
+        "/sign-in/oauth2": rule(limits.signIn),
+        "/sign-up/email": rule(limits.signUp),
+        "/send-verification-email": rule(limits.sendVerification),
+        "/request-password-reset": rule(limits.passwordReset),
+        "/two-factor/verify-totp": rule(limits.twoFactor),
+        "/two-factor/verify-backup-code": rule(limits.twoFactor),
+      },
+    },
+    advanced: {
+      // better-auth skips its Origin (CSRF) check when it believes it runs under test; never skip it.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: true,
+      cookiePrefix: "heirloom",
+      defaultCookieAttributes: { httpOnly: true, secure: true, sameSite: "lax" },
+      // routes/auth.routes.ts replaces this header with the address Fastify resolved (TRUST_PROXY aware), so a client
+      // cannot choose its own rate-limit bucket.
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return { data: { ...user, name: capitaliseName(user.name) } };
+          },
+          async after(user) {
+            await profiles.createDefault(user.id, "individual", clock());
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await profiles.setLastLogin(session.userId, clock());
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") {
+          const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+          if (email && (await lockout.isLocked(email))) {
+            throw new APIError("TOO_MANY_REQUESTS", {
+              code: "TOO_MANY_ATTEMPTS",
+              message: accountMessages.tooManyAttempts,
+            });
+          }
+        }
+        if (ctx.path === "/two-factor/verify-totp") {
+          const code = typeof ctx.body?.code === "string" ? ctx.body.code : "";
+          const userId = await twoFactorUserId(ctx);
+          if (!userId) return;
+          const verdict = await claimTotp(userId, code, (data) =>
+            symmetricDecrypt({ key: ctx.context.secretConfig, data }),
+          );
+          if (verdict === "replayed") {
+            throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: "Invalid code" });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+        if (!email) return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await lockout.recordFailure(email);
+        } else {
+          await lockout.clear(email);
+        }
+      }),
+    },
+    plugins: [
+      twoFactor({
+        issuer: "Heirloom",
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      ...(config.social.length ? [genericOAuth({ config: socialProviderConfigs(config.social) })] : []),
+    ],
+  });
+
+  /** Verifies a TOTP code for a signed-in user outside better-auth's endpoints (re-authentication), single use. */
+  async function verifyTotp(userId: string, code: string): Promise<boolean> {
+    const context = await auth.$context;
+    const verdict = await claimTotp(userId, code, (data) =>
+      symmetricDecrypt({ key: context.secretConfig, data }),
+    );
+    return verdict === "ok";
+  }
+
+  return { auth, verifyTotp };
+}
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Whose TOTP code this is: the signed-in user's, or the one a pending two-factor sign-in belongs to. */
+async function twoFactorUserId(ctx: AuthMiddlewareContext): Promise<string | undefined> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return undefined;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending?.value;
+}
+
+export type HeirloomAuth = ReturnType<typeof createAuth>["auth"];

@@ -1,0 +1,135 @@
+import {
+  activityRequestSchema,
+  apiRoutes,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  fieldMessages,
+  preloginRequestSchema,
+  recoveryCompleteRequestSchema,
+  recoveryStartRequestSchema,
+  saveKeysRequestSchema,
+  userErrorRequestSchema,
+} from "@heirloom/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { HeirloomAuth } from "../auth/auth.ts";
+import { AppError } from "../errors.ts";
+import type { AccountService, Caller } from "../services/account.service.ts";
+import type { AccountSecurityService } from "../services/account-security.service.ts";
+import { toWebHeaders } from "./auth.routes.ts";
+
+export interface AccountRoutesDeps {
+  auth: HeirloomAuth;
+  account: AccountService;
+  security: AccountSecurityService;
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError(
+      "validation_failed",
+      "Please correct the highlighted fields.",
+      fieldMessages(parsed.error),
+    );
+  }
+  return parsed.data;
+}
+
+const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: "1 minute" } } });
+const perQuarterHour = (max: number) => ({ config: { rateLimit: { max, timeWindow: "15 minutes" } } });
+
+/** Everything under /api/account is about the signed-in user ("me"); no route takes another user's id. */
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
+  const { auth, account, security } = deps;
+
+  async function optionalSession(request: FastifyRequest) {
+    const found = await auth.api.getSession({ headers: toWebHeaders(request) });
+    if (!found) return undefined;
+    const caller: Caller = {
+      id: found.user.id,
+      email: found.user.email,
+      name: found.user.name,
+      emailVerified: Boolean(found.user.emailVerified),
+      twoFactorEnabled: Boolean(found.user.twoFactorEnabled),
+    };
+    return { caller, sessionId: found.session.id };
+  }
+  async function requireSession(request: FastifyRequest) {
+    const found = await optionalSession(request);
+    if (!found) throw new AppError("unauthenticated", "Please sign in to continue.");
+    return found;
+  }
+
+  app.post(apiRoutes.prelogin, perMinute(30), async (request) =>
+    account.prelogin(parse(preloginRequestSchema, request.body).email),
+  );
+
+  // The body is checked by the service so the page gets SPEC's messages as { success: false, error }.
+  app.post(apiRoutes.preliminaryCheck, perMinute(10), async (request) =>
+    account.preliminaryCheck(request.body),
+  );
+
+  app.get(apiRoutes.salt, async (request) => account.salt((await requireSession(request)).caller));
+
+  app.put(apiRoutes.keys, perMinute(10), async (request, reply) => {
+    const { caller } = await requireSession(request);
+    await account.saveKeys(caller, parse(saveKeysRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  app.get(apiRoutes.keys, async (request) => account.getKeys((await requireSession(request)).caller));
+
+  app.get(apiRoutes.me, async (request) => account.me((await requireSession(request)).caller));
+
+  app.get(apiRoutes.profile, async (request) => account.profile((await requireSession(request)).caller));
+
+  app.post(apiRoutes.passwordDate, async (request, reply) => {
+    await account.updatePasswordDate((await requireSession(request)).caller);
+    return reply.code(204).send();
+  });
+
+  app.post(apiRoutes.activity, perMinute(60), async (request, reply) => {
+    const { caller } = await requireSession(request);
+    await account.logActivity(caller, parse(activityRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  app.post(apiRoutes.userErrors, perMinute(30), async (request, reply) => {
+    const found = await optionalSession(request);
+    await account.logUserError(found?.caller.id ?? null, parse(userErrorRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  app.post(apiRoutes.changePassword, perQuarterHour(10), async (request, reply) => {
+    const { caller, sessionId } = await requireSession(request);
+    await security.changePassword(caller, sessionId, parse(changePasswordRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  app.post(apiRoutes.recoveryStart, perQuarterHour(10), async (request) => {
+    const input = parse(recoveryStartRequestSchema, request.body);
+    return security.startRecovery(input.email, input.recoveryAuthKey);
+  });
+
+  app.post(apiRoutes.recoveryComplete, perQuarterHour(10), async (request, reply) => {
+    await security.completeRecovery(parse(recoveryCompleteRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  app.post(apiRoutes.deleteAccount, perQuarterHour(5), async (request, reply) => {
+    const { caller } = await requireSession(request);
+    await security.deleteAccount(caller, parse(deleteAccountRequestSchema, request.body));
+    const context = await auth.$context;
+    const cookies = [
+      context.authCookies.sessionToken,
+      context.authCookies.sessionData,
+      context.authCookies.dontRememberToken,
+    ];
+    reply.header(
+      "set-cookie",
+      cookies.map((cookie) => `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax`),
+    );
+    return reply.code(204).send();
+  });
+}

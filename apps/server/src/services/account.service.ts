@@ -1,0 +1,213 @@
+import {
+  type AccountBlobsDto,
+  accountMessages,
+  type KdfParamsDto,
+  type KeysResponse,
+  type PreliminaryCheckResponse,
+  type PreloginResponse,
+  type Profile,
+  preliminaryCheckRequestSchema,
+  type SaveKeysRequest,
+  type SessionUser,
+} from "@heirloom/contract";
+import type { AccountKeysRepo } from "../db/repos/account-keys.repo.ts";
+import type { ActivityRepo } from "../db/repos/activity.repo.ts";
+import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
+import type { UserErrorsRepo } from "../db/repos/user-errors.repo.ts";
+import type { UsersRepo } from "../db/repos/users.repo.ts";
+import { AppError } from "../errors.ts";
+import type { Clock } from "./clock.ts";
+
+/** SPEC section 9: the vault key's Argon2id parameters, stated at prelogin (the client refuses anything weaker). */
+export const vaultKdf: KdfParamsDto = {
+  algorithm: "argon2id",
+  iterations: 3,
+  memoryKiB: 65_536,
+  parallelism: 1,
+};
+
+/** The current blob format version (docs/file-format.md: "v1." sealed blobs). */
+export const blobFormatVersion = 1;
+
+/** Activities kept whatever the user's activityToggle says: they are the security record of the account. */
+export const securityActions = new Set([
+  "login",
+  "logout",
+  "password-change",
+  "recovery",
+  "two-factor-enable",
+  "two-factor-disable",
+  "email-verified",
+]);
+
+/** The signed-in user as the session gives it. */
+export interface Caller {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+export interface AccountServiceDeps {
+  users: UsersRepo;
+  profiles: ProfilesRepo;
+  keys: AccountKeysRepo;
+  activity: ActivityRepo;
+  userErrors: UserErrorsRepo;
+  fakeSalt: (email: string) => string;
+  hashKey: (key: string) => Promise<string>;
+  clock: Clock;
+  /** better-auth stores Date values on PostgreSQL and ISO text on SQLite. */
+  authUsesDates: boolean;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { users, profiles, keys, activity, userErrors, fakeSalt, clock } = deps;
+
+  async function requireProfile(userId: string) {
+    const profile = await profiles.find(userId);
+    if (!profile) throw new AppError("not_found", accountMessages.noUserLoggedIn);
+    return profile;
+  }
+
+  return {
+    /** Salt and KDF parameters for an email; the same shape and a stable salt whether or not the account exists. */
+    async prelogin(email: string): Promise<PreloginResponse> {
+      const user = await users.findByEmail(email);
+      const stored = user && (await keys.find(user.id));
+      return { saltHex: stored ? stored.saltHex : fakeSalt(email), kdf: vaultKdf };
+    },
+
+    /** SPEC createaccount preliminaryCheck: the first problem, as the text the sign-up page shows. */
+    async preliminaryCheck(input: unknown): Promise<PreliminaryCheckResponse> {
+      const parsed = preliminaryCheckRequestSchema.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path[0];
+        const error =
+          field === "email"
+            ? accountMessages.invalidEmail
+            : (issue?.message ?? accountMessages.unexpectedSignUp);
+        return { success: false, error };
+      }
+      if (await users.findByEmail(parsed.data.email))
+        return { success: false, error: accountMessages.emailInUse };
+      return { success: true };
+    },
+
+    async salt(caller: Caller): Promise<{ salt: string }> {
+      const stored = await keys.find(caller.id);
+      return { salt: stored ? stored.saltHex : fakeSalt(caller.email) };
+    },
+
+    /** SPEC saveUserKeys. First keys only: later changes go through password change or recovery. */
+    async saveKeys(
+      caller: Caller,
+      input: SaveKeysRequest & { newAuthKey?: string | undefined },
+    ): Promise<void> {
+      const hasCredential = (await keys.credentialHash(caller.id)) !== undefined;
+      if (!hasCredential && !input.newAuthKey) {
+        throw new AppError("validation_failed", "Choose a vault password first.", {
+          newAuthKey: "Required for an account without a password.",
+        });
+      }
+      if (hasCredential && input.newAuthKey) {
+        throw new AppError(
+          "conflict",
+          "This account already has a password. Change it in the security settings.",
+        );
+      }
+      const now = clock();
+      const inserted = await keys.insert(
+        {
+          userId: caller.id,
+          saltHex: input.saltHex,
+          blobs: input.blobs,
+          recovery: input.recovery,
+          recoveryAuthKeyHash: await deps.hashKey(input.recoveryAuthKey),
+          blobFormat: blobFormatVersion,
+        },
+        now,
+      );
+      if (!inserted) {
+        throw new AppError(
+          "conflict",
+          "This account already has keys. Change them with a password change or recovery.",
+        );
+      }
+      if (!hasCredential && input.newAuthKey) {
+        await keys.createCredential(caller.id, await deps.hashKey(input.newAuthKey), now, deps.authUsesDates);
+      }
+    },
+
+    async getKeys(caller: Caller): Promise<KeysResponse> {
+      const stored = await keys.find(caller.id);
+      if (!stored) throw new AppError("not_found", "This account has no vault yet.");
+      const blobs: AccountBlobsDto = stored.blobs;
+      return { userId: caller.id, saltHex: stored.saltHex, kdf: vaultKdf, blobs };
+    },
+
+    async me(caller: Caller): Promise<SessionUser> {
+      const profile = await requireProfile(caller.id);
+      const stored = await keys.find(caller.id);
+      return {
+        uid: caller.id,
+        email: caller.email,
+        name: caller.name,
+        emailVerified: caller.emailVerified,
+        twoFactorEnabled: caller.twoFactorEnabled,
+        hasVault: stored !== undefined,
+        vaultLocked: profile.vaultLocked,
+        accountType: profile.accountType,
+        accountTier: profile.accountTier,
+        accountActive: profile.accountActive,
+        subscriptionStatus: profile.subscriptionStatus,
+      };
+    },
+
+    /** SPEC userhandle getuserde: exactly these fields. */
+    async profile(caller: Caller): Promise<Profile> {
+      const p = await requireProfile(caller.id);
+      return {
+        ar: p.ar,
+        arTitle: p.arTitle,
+        dobDay: p.dobDay,
+        dobMonth: p.dobMonth,
+        dobYear: p.dobYear,
+        emailToggle: p.emailToggle,
+        activityToggle: p.activityToggle,
+        textToggle: p.textToggle,
+        activityCheck: p.activityCheck,
+        zipCode: p.zipCode,
+        DarkMode: p.darkMode,
+        name: caller.name,
+        accountType: p.accountType,
+        AccountTier: p.accountTier,
+        lastLogin: p.lastLogin,
+        valid60DayCheck: p.valid60DayCheck,
+        next60DayCheck: p.next60DayCheck,
+      };
+    },
+
+    /** SPEC userhandle updatePasswordDate. */
+    async updatePasswordDate(caller: Caller): Promise<void> {
+      await requireProfile(caller.id);
+      await profiles.setPasswordChangedAt(caller.id, clock());
+    },
+
+    /** SPEC logActivity. Routine actions respect activityToggle; security actions are always kept. */
+    async logActivity(caller: Caller, entry: { action: string; device: string; operating: string }) {
+      const profile = await requireProfile(caller.id);
+      if (!profile.activityToggle && !securityActions.has(entry.action)) return;
+      await activity.insert({ userId: caller.id, ...entry }, clock());
+    },
+
+    /** SPEC userErrors, with or without a signed-in user. */
+    async logUserError(uid: string | null, entry: { function: string; error: string }) {
+      await userErrors.insert({ uid, functionName: entry.function, error: entry.error }, clock());
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
