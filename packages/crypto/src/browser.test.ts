@@ -5,8 +5,9 @@ import type { CaseResult } from "./testing/round-trip-cases.ts";
 import { roundTripCases } from "./testing/round-trip-cases.ts";
 import { modulePage, startTsModuleServer, type TsModuleServer } from "./testing/ts-module-server.ts";
 
-// The round-trip cases of round-trip.test.ts, run in Debian's Chromium: the browser's WebCrypto, hash-wasm's
-// WebAssembly and real module Web Workers. Chromium missing fails this file (beforeAll throws); it is never skipped.
+// The round-trip cases of round-trip.test.ts, run in Debian's Chromium: the browser's WebCrypto, the Argon2id
+// WebAssembly (SIMD) and real module Web Workers. Chromium missing fails this file (beforeAll throws); it is never
+// skipped.
 test("Chromium is installed (a missing browser fails here rather than skipping the browser run)", () => {
   expect(existsSync(CHROMIUM_PATH), `no Chromium at ${CHROMIUM_PATH}; apt-get install -y chromium`).toBe(
     true,
