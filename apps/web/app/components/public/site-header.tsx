@@ -15,13 +15,59 @@ const accountLink = "/app/#lg";
 
 export const mobileMenuId = "mobile-menu";
 
-const desktopLink =
-  "rounded-md px-3 py-2 text-[0.9375rem] font-medium text-ink-muted transition-colors hover:text-ink";
-const mobileLink =
-  "flex min-h-12 items-center rounded-lg px-4 text-lg font-medium text-ink hover:bg-surface-sunken";
+/** Class names of the two places the header's items appear: the desktop bar and the mobile menu. */
+const layouts = {
+  desktop: {
+    link: "rounded-md px-3 py-2 text-[0.9375rem] font-medium text-ink-muted transition-colors hover:text-ink",
+    lastItem: "ml-3",
+    button: "min-h-10 py-2",
+  },
+  mobile: {
+    link: "flex min-h-12 items-center rounded-lg px-4 text-lg font-medium text-ink hover:bg-surface-sunken",
+    lastItem: "pt-4",
+    button: "w-full",
+  },
+} as const;
+
+/** The header's items: the visitor's links and Sign In, or the signed-in user's name and Sign Out. */
+function HeaderItems({ layout }: { layout: keyof typeof layouts }) {
+  const user = useHeaderUser();
+  const c = layouts[layout];
+  if (user) {
+    return (
+      <>
+        <li>
+          <Link to={accountLink} className={c.link}>
+            {user.displayName}
+          </Link>
+        </li>
+        <li className={c.lastItem}>
+          <button type="button" onClick={user.signOut} className={`btn-secondary ${c.button}`}>
+            Sign Out
+          </button>
+        </li>
+      </>
+    );
+  }
+  return (
+    <>
+      {visitorLinks.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} className={c.link}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+      <li className={c.lastItem}>
+        <Link to={signInLink.to} className={`btn-primary ${c.button}`}>
+          {signInLink.label}
+        </Link>
+      </li>
+    </>
+  );
+}
 
 export function SiteHeader() {
-  const user = useHeaderUser();
   const menu = useMobileMenu();
 
   return (
@@ -33,35 +79,7 @@ export function SiteHeader() {
         <Wordmark to="/" />
 
         <ul className="hidden items-center gap-1 lg:flex">
-          {user ? (
-            <>
-              <li>
-                <Link to={accountLink} className={desktopLink}>
-                  {user.displayName}
-                </Link>
-              </li>
-              <li className="ml-3">
-                <button type="button" onClick={user.signOut} className="btn-secondary min-h-10 py-2">
-                  Sign Out
-                </button>
-              </li>
-            </>
-          ) : (
-            <>
-              {visitorLinks.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className={desktopLink}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-              <li className="ml-3">
-                <Link to={signInLink.to} className="btn-primary min-h-10 py-2">
-                  {signInLink.label}
-                </Link>
-              </li>
-            </>
-          )}
+          <HeaderItems layout="desktop" />
         </ul>
 
         <button
@@ -82,35 +100,7 @@ export function SiteHeader() {
           className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-line bg-canvas px-5 pt-6 pb-10 sm:px-8 lg:hidden"
         >
           <ul className="mx-auto max-w-6xl space-y-1">
-            {user ? (
-              <>
-                <li>
-                  <Link to={accountLink} className={mobileLink}>
-                    {user.displayName}
-                  </Link>
-                </li>
-                <li className="pt-4">
-                  <button type="button" onClick={user.signOut} className="btn-secondary w-full">
-                    Sign Out
-                  </button>
-                </li>
-              </>
-            ) : (
-              <>
-                {visitorLinks.map((l) => (
-                  <li key={l.to}>
-                    <Link to={l.to} className={mobileLink}>
-                      {l.label}
-                    </Link>
-                  </li>
-                ))}
-                <li className="pt-4">
-                  <Link to={signInLink.to} className="btn-primary w-full">
-                    {signInLink.label}
-                  </Link>
-                </li>
-              </>
-            )}
+            <HeaderItems layout="mobile" />
           </ul>
         </div>
       </nav>

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { FieldFrame } from "./field-frame.tsx";
 
 type TextFieldProps = Omit<ComponentProps<"input">, "id"> & {
   id: string;
@@ -9,39 +10,11 @@ type TextFieldProps = Omit<ComponentProps<"input">, "id"> & {
   labelAside?: ReactNode;
 };
 
-/**
- * A labelled input whose hint and error are announced with it (aria-describedby) and whose invalid state is
- * exposed (aria-invalid). Works with react-hook-form's `register()` because the ref is passed through.
- */
-export function TextField({ id, label, hint, error, labelAside, className = "", ...input }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+/** A labelled input; works with react-hook-form's `register()` because the ref is passed through. */
+export function TextField({ id, label, hint, error, labelAside, className, ...input }: TextFieldProps) {
   return (
-    <div className={className}>
-      <div className="flex items-baseline justify-between gap-4">
-        <label htmlFor={id} className="block text-sm font-medium text-ink">
-          {label}
-        </label>
-        {labelAside}
-      </div>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="field-input mt-1.5"
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} labelAside={labelAside} className={className}>
+      {(aria) => <input {...aria} className="field-input mt-1.5" {...input} />}
+    </FieldFrame>
   );
 }
