@@ -23,6 +23,8 @@ export interface TestApp {
 export const engines = (env = process.env): ("sqlite" | "postgres")[] =>
   env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
+export const testSecret = "test-secret-test-secret-test-secret-123456";
+
 export async function startTestApp(
   engine: "sqlite" | "postgres",
   env: Record<string, string> = {},
@@ -45,7 +47,7 @@ export async function startTestApp(
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DATABASE_URL: databaseUrl,
-    SECRET_KEY: "test-secret-test-secret-test-secret-123456",
+    SECRET_KEY: testSecret,
     ...env,
   });
   const app = await buildApp(config, options);
