@@ -51,6 +51,7 @@ export async function startTestApp(
     ...env,
   });
   const app = await buildApp(config, options);
+  if (config.publicUrl) appOrigins.set(app, new URL(config.publicUrl).origin);
   const database = await openDatabase(databaseUrl);
   return {
     app,
@@ -99,7 +100,8 @@ export const sampleRecovery = () => ({
   recoveryEncryptedSigningPrivateKey: sealed(64),
 });
 
-const origin = "http://localhost";
+/** The Origin a same-site page of each app sends: PUBLIC_URL's, or inject's default host. */
+const appOrigins = new WeakMap<FastifyInstance, string>();
 let addressCounter = 1;
 /** A fresh client address, so per-IP limits of one test do not spill into the next. */
 export const freshAddress = () => `198.51.100.${addressCounter++ % 250}`;
@@ -125,7 +127,7 @@ export class Client {
       url,
       remoteAddress: this.address,
       headers: {
-        origin,
+        origin: appOrigins.get(this.app) ?? "http://localhost",
         ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...headers,
