@@ -24,6 +24,36 @@ describe("loadConfig", () => {
     expect(config.blobStore).toMatchObject({ kind: "s3", s3: { bucket: "vault", forcePathStyle: true } });
   });
 
+  it("enables a social provider only when both its client id and secret are set", () => {
+    const config = loadConfig({
+      SOCIAL_GOOGLE_CLIENT_ID: "g",
+      SOCIAL_GOOGLE_CLIENT_SECRET: "gs",
+      SOCIAL_GITHUB_CLIENT_ID: "h",
+      SOCIAL_GITHUB_CLIENT_SECRET: "hs",
+      SOCIAL_MICROSOFT_DISCOVERY_URL: "https://idp.example/.well-known/openid-configuration",
+    });
+    expect(config.social).toEqual([
+      {
+        id: "google",
+        clientId: "g",
+        clientSecret: "gs",
+        discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration",
+      },
+      { id: "github", clientId: "h", clientSecret: "hs", discoveryUrl: undefined },
+    ]);
+    expect(() => loadConfig({ SOCIAL_APPLE_CLIENT_ID: "a" })).toThrow(/SOCIAL_APPLE_CLIENT_SECRET: required/);
+  });
+
+  it("writes mail to the outbox with the dev mailbox on unless SMTP_URL is set", () => {
+    expect(loadConfig({}, "/srv").mail).toMatchObject({
+      smtpUrl: undefined,
+      devMailbox: true,
+      outboxDir: "/srv/data/outbox",
+    });
+    expect(loadConfig({ SMTP_URL: "smtp://mail:25" }).mail).toMatchObject({ devMailbox: false });
+    expect(() => loadConfig({ SMTP_URL: "http://x" })).toThrow(/SMTP_URL/);
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],

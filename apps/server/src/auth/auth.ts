@@ -135,7 +135,7 @@ export function createAuth(deps: AuthDeps) {
       ...rule(limits.other),
       customRules: {
         "/sign-in/email": rule(limits.signIn),
-        "/sign-in/oauth2": rule(limits.signIn),
+        "/sign-in/social": rule(limits.signIn),
         "/sign-up/email": rule(limits.signUp),
         "/send-verification-email": rule(limits.sendVerification),
         "/request-password-reset": rule(limits.passwordReset),

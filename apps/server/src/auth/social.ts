@@ -54,7 +54,7 @@ async function githubUserInfo(accessToken: string | undefined) {
   };
 }
 
-/** better-auth genericOAuth entries for the configured providers (sign in at POST /api/auth/sign-in/oauth2). */
+/** better-auth genericOAuth entries for the configured providers (sign in at POST /api/auth/sign-in/social with { provider: id }; callback /api/auth/callback/:id). */
 export function socialProviderConfigs(providers: SocialProviderConfig[]): GenericOAuthConfig[] {
   return providers.map((provider): GenericOAuthConfig => {
     const base = {
