@@ -1,0 +1,48 @@
+import type { SessionUser } from "@heirloom/contract";
+import { redirect } from "react-router";
+import { appHomePath, loginPath } from "./redirects.ts";
+import { session } from "./session.ts";
+import { fetchUserSalt, logUserError } from "./session-api.ts";
+import { hasVaultKey, readVaultSalt, writeVaultSalt } from "./vault-storage.ts";
+import { checkVaultOnLoad, type StartupCheckResult } from "./vault-watch.ts";
+
+/**
+ * For a clientLoader of a page that needs a signed-in user (the signed-in area, /AddInfo, /ConfirmEmail, /Payment):
+ * resolves with the user, or throws a redirect to /login for a visitor. Throws the ApiError when the server cannot
+ * answer (the route's error page then says "Server Error" instead of pretending the person is signed out).
+ */
+export async function requireSignedInClient(): Promise<SessionUser> {
+  const state = await session.load();
+  if (state.status !== "signed-in" || !state.user) throw redirect(loginPath);
+  return state.user;
+}
+
+/**
+ * For the clientLoader of /Login and /SignUp: a person already signed in *in this tab* (server session and vault key)
+ * goes to /app; everyone else stays. A tab without its key is not asked about, so visitors cause no request, and a
+ * signed-in person who opened a fresh tab can sign in there to unlock it.
+ */
+export async function redirectSignedInClient(): Promise<null> {
+  const state = await session.loadIfThisTabHasKeys().catch(() => null);
+  if (state?.status === "signed-in") throw redirect(appHomePath);
+  return null;
+}
+
+let startupCheck: Promise<StartupCheckResult> | null = null;
+
+/**
+ * SPEC.md section 4's check "once on page load" (later calls on the same page share its result). An invalid vault
+ * key signs out to /login?logout=true&missingVaultKey=true&from=idle and the returned promise then never settles,
+ * so the signed-in area never renders for a tab without its key; an invalid salt is fetched again.
+ */
+export function runStartupVaultCheck(): Promise<StartupCheckResult> {
+  startupCheck ??= checkVaultOnLoad({
+    hasVaultKey: () => hasVaultKey(),
+    hasVaultSalt: () => readVaultSalt() !== null,
+    onInvalidKey: () => session.signOut({ kind: "invalid-vault-key" }),
+    fetchSalt: fetchUserSalt,
+    storeSalt: (saltHex) => writeVaultSalt(saltHex),
+    logUserError,
+  }).then((result) => (result === "invalid-key" ? new Promise<never>(() => {}) : result));
+  return startupCheck;
+}
