@@ -13,6 +13,7 @@ import "./app.css";
 import { ErrorPage } from "./components/public/error-page.tsx";
 import { NavigationLoader } from "./components/public/navigation-loader.tsx";
 import { PublicChrome } from "./components/public/public-chrome.tsx";
+import { SessionHeaderProvider } from "./features/session/session-header-provider.tsx";
 import { installChunkReloadGuard } from "./lib/chunk-reload.ts";
 import { useNonce } from "./lib/nonce.tsx";
 
@@ -48,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-canvas text-ink antialiased">
-        {children}
+        <SessionHeaderProvider>{children}</SessionHeaderProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,32 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
+/** The pages found under both /app and /account (SPEC.md section 2), as [path, file]. */
+const sharedSignedInPages = [
+  ["AccountHolder", "routes/app/account-holder.tsx"],
+  ["contactpreferencess", "routes/app/contact-preferences.tsx"],
+  ["contactpreferences", "routes/app/contact-preferences.tsx"],
+  ["legacyinvitations", "routes/app/legacy-invitations.tsx"],
+  ["LegacySettings", "routes/app/legacy-settings.tsx"],
+  ["MyData", "routes/app/documents.tsx"],
+  ["MyInfo", "routes/app/my-info.tsx"],
+  ["notifications", "routes/app/notifications.tsx"],
+  ["primarysettings", "routes/app/primary-settings.tsx"],
+  ["securitysettings", "routes/app/security-settings.tsx"],
+  ["serviceaccounts", "routes/app/service-accounts.tsx"],
+  ["ServiceAccounts/:id", "routes/app/service-account.tsx"],
+  ["settings", "routes/app/settings.tsx"],
+] as const;
+
+/** The signed-in pages of one area, each with an id unique to that area (one file may serve both). */
+function signedInPages(area: "app" | "account", only: readonly (readonly [string, string])[]) {
+  return [
+    index("routes/app/home.tsx", { id: `${area}-home` }),
+    ...[...sharedSignedInPages, ...only].map(([path, file]) =>
+      route(path, file, { id: `${area}-${path.replace(/[^A-Za-z]+/g, "-")}` }),
+    ),
+  ];
+}
+
 // Paths are written as SPEC.md section 2 spells them; React Router matches them case-insensitively, so the
 // footer's /howitworks and /about reach /HowItWorks and /About. Aliases (ARCHITECTURE.md departure 4) are
 // answered by the server with a redirect before rendering.
@@ -33,16 +60,32 @@ export default [
     route("AddInfo", "routes/public/add-info.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
-  // The signed-in area is rendered in the browser only (it needs keys that never reach the server).
+  // SPEC.md section 6: these pages of the signed-in area are public. They render on the server in the public
+  // site's chrome and ask visitors to sign in.
+  layout("routes/public/layout.tsx", { id: "open-pages" }, [
+    route("account/Activity", "routes/app/open-activity.tsx", { id: "account-open-activity" }),
+    route("account/help", "routes/app/open-help.tsx", { id: "account-open-help" }),
+    route("account/Upgrade", "routes/app/upgrade.tsx", { id: "account-open-upgrade" }),
+    route("app/Upgrade", "routes/app/upgrade.tsx", { id: "app-open-upgrade" }),
+  ]),
+  // The signed-in area is rendered in the browser only (it needs keys that never reach the server). The same pages
+  // answer under /app and /account (SPEC.md "Parallel set"); unknown names under either give the 404 page.
   ...prefix("app", [
     layout("routes/app/layout.tsx", { id: "app-shell" }, [
-      index("routes/app/home.tsx", { id: "app-home" }),
+      ...signedInPages("app", [
+        ["Activity", "routes/app/activity.tsx"],
+        ["help", "routes/app/help.tsx"],
+        ["addarticle", "routes/app/add-article.tsx"],
+        ["More", "routes/app/more.tsx"],
+        ["Passwords", "routes/app/passwords.tsx"],
+        ["shared/:id", "routes/app/shared.tsx"],
+      ]),
       route("*", "routes/app/not-found.tsx", { id: "app-not-found" }),
     ]),
   ]),
   ...prefix("account", [
     layout("routes/app/layout.tsx", { id: "account-shell" }, [
-      index("routes/app/home.tsx", { id: "account-home" }),
+      ...signedInPages("account", []),
       route("*", "routes/app/not-found.tsx", { id: "account-not-found" }),
     ]),
   ]),

@@ -1,26 +1,23 @@
-import { apiRoutes, keysResponseSchema } from "@heirloom/contract";
-import type { CryptoWorkerClient, UnlockedAccount } from "@heirloom/crypto";
-import { apiRequest } from "../../lib/api.ts";
-import { readVaultKey } from "./vault-storage.ts";
+import type { CryptoWorkerClient } from "@heirloom/crypto";
 
-// [Note: Keys live in the crypto workers' and this module's memory only]
-// The workers (packages/crypto, started on first use) do every operation; this module keeps the unlocked account's
-// non-extractable CryptoKeys for the page. Sign-out calls forgetCryptoKeys() and then reloads the page, so neither
-// the workers nor this module outlive the session. @heirloom/crypto's worker client is imported on first use, so
-// pages that never touch a key never download it.
+// [Note: Keys live in the crypto workers' and the page's memory only]
+// The workers (packages/crypto, started on first use) do every operation; the page keeps the unlocked account's
+// non-extractable CryptoKeys. Sign-out calls forgetCryptoKeys() and then reloads the page, so neither outlives the
+// session. This file is light on purpose (the root layout reaches it through sign-out): @heirloom/crypto is
+// imported on first use, so pages that never touch a key never download it.
 
 let client: CryptoWorkerClient | null = null;
 let starting: Promise<CryptoWorkerClient> | null = null;
-let unlocking: Promise<UnlockedAccount> | null = null;
-/** Bumped by forgetCryptoKeys, so a start or unlock that finishes afterwards is thrown away. */
+/** Bumped by forgetCryptoKeys, so work that finishes afterwards is thrown away. */
 let generation = 0;
+const forgetters = new Set<() => void>();
 
 /** The page's crypto worker client, started on first call and shared afterwards. */
 export function getCryptoClient(): Promise<CryptoWorkerClient> {
   if (client) return Promise.resolve(client);
   if (starting) return starting;
   const started = generation;
-  starting = import("@heirloom/crypto").then(({ startCryptoWorkers }) => {
+  const attempt = import("@heirloom/crypto").then(({ startCryptoWorkers }) => {
     const fresh = startCryptoWorkers();
     if (started !== generation) {
       fresh.close();
@@ -29,45 +26,42 @@ export function getCryptoClient(): Promise<CryptoWorkerClient> {
     client = fresh;
     return fresh;
   });
-  starting.catch(() => {
-    starting = null;
-  });
-  return starting;
-}
-
-/**
- * Opens this account's keys with the vault key kept for this tab: imports the stored key into the workers and
- * unlocks the blobs from GET /api/account/keys (which also proves the stored public keys are the account's own).
- * Shared: every caller on the page gets the same unlocked account. Rejects when the tab has no vault key, the
- * server is unreachable, or a blob does not open (crypto errors carry SPEC.md section 8's texts).
- */
-export function unlockFromStorage(): Promise<UnlockedAccount> {
-  if (unlocking) return unlocking;
-  const started = generation;
-  const attempt = (async () => {
-    const vaultKeyB64 = readVaultKey();
-    if (!vaultKeyB64) throw new Error("Missing vault key or encrypted private key.");
-    const [crypto, keys] = await Promise.all([
-      getCryptoClient(),
-      apiRequest<unknown>(apiRoutes.keys).then((body) => keysResponseSchema.parse(body)),
-    ]);
-    const vaultKey = await crypto.api.importVaultKeyB64(vaultKeyB64);
-    const account = await crypto.api.unlockAccount(vaultKey, keys.userId, keys.blobs);
-    if (started !== generation) throw new Error("Signed out while the vault was being unlocked.");
-    return account;
-  })();
-  unlocking = attempt;
+  starting = attempt;
   attempt.catch(() => {
-    if (unlocking === attempt) unlocking = null;
+    if (starting === attempt) starting = null;
   });
   return attempt;
 }
 
-/** Sign-out: closes the workers (which discards their keys) and forgets the unlocked account. */
+/**
+ * A value that lives as long as the session in this page (such as the unlocked account): made on first call,
+ * shared by every caller, dropped by forgetCryptoKeys. A failed attempt is not kept, so the next call tries again.
+ */
+export function sessionScoped<T>(create: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  forgetters.add(() => {
+    pending = null;
+  });
+  return () => {
+    if (pending) return pending;
+    const started = generation;
+    const attempt = create().then((value) => {
+      if (started !== generation) throw new Error("Signed out while the keys were being opened.");
+      return value;
+    });
+    pending = attempt;
+    attempt.catch(() => {
+      if (pending === attempt) pending = null;
+    });
+    return attempt;
+  };
+}
+
+/** Sign-out: closes the workers (which discards their keys) and forgets every session-scoped value. */
 export function forgetCryptoKeys(): void {
   generation++;
   client?.close();
   client = null;
   starting = null;
-  unlocking = null;
+  for (const forget of forgetters) forget();
 }

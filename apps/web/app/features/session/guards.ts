@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { appHomePath, loginPath } from "./redirects.ts";
 import { session } from "./session.ts";
 import { fetchUserSalt, logUserError } from "./session-api.ts";
-import { hasVaultKey, readVaultSalt, writeVaultSalt } from "./vault-storage.ts";
+import { hasVaultKey, readVaultSalt, writeVaultSalt } from "./vault-key.ts";
 import { checkVaultOnLoad, type StartupCheckResult } from "./vault-watch.ts";
 
 /**

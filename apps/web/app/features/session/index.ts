@@ -1,7 +1,8 @@
 // The session's public face: what the login, sign-up, MFA and recovery pages and the signed-in area call.
 // [Note: What the browser keeps, and where] is in vault-storage.ts.
 
-export { getCryptoClient, unlockFromStorage } from "./crypto.ts";
+export { completeSignIn } from "./complete-sign-in.ts";
+export { getCryptoClient } from "./crypto.ts";
 export { displayNameOf } from "./display-name.ts";
 export { redirectSignedInClient, requireSignedInClient, runStartupVaultCheck } from "./guards.ts";
 export { IDLE_OVERRIDE_STORAGE_KEY, IDLE_TIMEOUT_MS } from "./idle-timer.ts";
@@ -14,15 +15,11 @@ export {
   returnPathAfterSignIn,
   type SignOutReason,
 } from "./redirects.ts";
-export { completeSignIn, session, signOut, useSession } from "./session.ts";
+export { session, signOut, useSession } from "./session.ts";
 export { logUserError } from "./session-api.ts";
 export type { SessionState, SessionStatus } from "./session-store.ts";
+export { unlockFromStorage } from "./unlock.ts";
 export { useIdleSignOut, useVaultWatch } from "./use-session-timers.ts";
-export {
-  clearVaultStorage,
-  hasVaultKey,
-  readVaultKey,
-  readVaultSalt,
-  signOutClearedKeys,
-} from "./vault-storage.ts";
+export { hasVaultKey, readVaultKey, readVaultSalt } from "./vault-key.ts";
+export { clearVaultStorage, signOutClearedKeys } from "./vault-storage.ts";
 export { VAULT_CHECK_INTERVAL_MS } from "./vault-watch.ts";

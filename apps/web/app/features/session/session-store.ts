@@ -22,7 +22,7 @@ export interface SessionDeps {
   fetchUser(): Promise<SessionUser | null>;
   fetchProfile(): Promise<Profile | null>;
   /** True when this tab holds a usable vault key (sessionStorage). */
-  hasVaultKey(): boolean;
+  hasVaultKey(): boolean | Promise<boolean>;
   postSignOut(): Promise<void>;
   /** Removes every stored name SPEC's sign-out lists, from session and local storage. */
   clearVaultStorage(): void;
@@ -98,7 +98,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
     load,
     async loadIfThisTabHasKeys() {
       if (state.status !== "loading") return state;
-      if (!deps.hasVaultKey()) {
+      if (!(await deps.hasVaultKey())) {
         set(signedOutState);
         return state;
       }

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { idleTimeoutMs, startIdleTimer } from "./idle-timer.ts";
 import { session } from "./session.ts";
-import { hasVaultKey, sessionStore } from "./vault-storage.ts";
+import { hasVaultKey } from "./vault-key.ts";
+import { sessionStore } from "./vault-storage.ts";
 import { startVaultWatch } from "./vault-watch.ts";
 
 /** The path the person is on, with its query, for the idle timeout's `from`. */

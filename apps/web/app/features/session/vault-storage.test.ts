@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "./testing/memory-storage.ts";
-import {
-  clearVaultStorage,
-  readVaultKey,
-  readVaultSalt,
-  signOutClearedKeys,
-  writeVaultStorage,
-} from "./vault-storage.ts";
+import { readVaultKey, readVaultSalt, writeVaultStorage } from "./vault-key.ts";
+import { clearVaultStorage, signOutClearedKeys } from "./vault-storage.ts";
 
 const key = "q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq80=";
 const salt = "a".repeat(64);

@@ -1,5 +1,6 @@
-import { isValidVaultKey, isValidVaultSalt } from "@heirloom/crypto";
-
+// Light on purpose: the root layout reaches this file (sign-out from the public header), so it must not pull in
+// the crypto package or zod. The readers that validate with @heirloom/crypto are in vault-key.ts.
+//
 // [Note: What the browser keeps, and where]
 // SPEC.md section 3 keeps the vault key and salt in the browser. ARCHITECTURE.md departures 2 and 5: we keep them in
 // sessionStorage only (gone with the tab; never localStorage) and never store a password at all. Sign-out still
@@ -40,47 +41,12 @@ function browserStorage(kind: "sessionStorage" | "localStorage"): KeyValueStorag
 export const sessionStore = (): KeyValueStorage | null => browserStorage("sessionStorage");
 export const localStore = (): KeyValueStorage | null => browserStorage("localStorage");
 
-function read(storage: KeyValueStorage | null, key: string): string | null {
+export function readStored(storage: KeyValueStorage | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;
   } catch {
     return null;
   }
-}
-
-/** The stored vault key (base64) if it passes SPEC.md section 5's rule, else null. */
-export function readVaultKey(storage = sessionStore()): string | null {
-  const value = read(storage, vaultStorageKeys.vaultKey);
-  return isValidVaultKey(value) ? value : null;
-}
-
-/** The stored vault salt if it passes SPEC.md section 5's rule, else null. */
-export function readVaultSalt(storage = sessionStore()): string | null {
-  const value = read(storage, vaultStorageKeys.vaultSalt);
-  return isValidVaultSalt(value) ? value : null;
-}
-
-/** True when this tab holds a usable vault key: the tab's half of being signed in. */
-export function hasVaultKey(storage = sessionStore()): boolean {
-  return readVaultKey(storage) !== null;
-}
-
-/** Keeps the vault key and salt for this tab (sessionStorage). Refuses values the readers would reject. */
-export function writeVaultStorage(
-  values: { vaultKeyB64: string; saltHex: string },
-  storage = sessionStore(),
-): void {
-  if (!isValidVaultKey(values.vaultKeyB64)) throw new Error("Refusing to store an invalid vault key.");
-  if (!isValidVaultSalt(values.saltHex)) throw new Error("Refusing to store an invalid vault salt.");
-  if (!storage) throw new Error("This browser does not allow the vault key to be kept for this tab.");
-  storage.setItem(vaultStorageKeys.vaultKey, values.vaultKeyB64);
-  storage.setItem(vaultStorageKeys.vaultSalt, values.saltHex);
-}
-
-/** Replaces only the salt (after the startup check fetched a fresh one). */
-export function writeVaultSalt(saltHex: string, storage = sessionStore()): void {
-  if (!isValidVaultSalt(saltHex)) throw new Error("Refusing to store an invalid vault salt.");
-  storage?.setItem(vaultStorageKeys.vaultSalt, saltHex);
 }
 
 /** Sign-out: removes every name in `signOutClearedKeys` from both storages. Never throws. */

@@ -1,9 +1,24 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { AppShell } from "../../components/app/app-shell.tsx";
 import { AppSkeleton } from "../../components/app/app-skeleton.tsx";
+import type { ShellContext } from "../../components/app/shell-context.ts";
+import {
+  displayNameOf,
+  requireSignedInClient,
+  runStartupVaultCheck,
+  signOut,
+  useIdleSignOut,
+  useSession,
+  useVaultWatch,
+} from "../../features/session/index.ts";
+import type { Route } from "./+types/layout";
 
 // The signed-in area renders only in the browser: the server sends the skeleton, the browser takes over.
+// Visitors go to /login; a tab without its vault key is signed out by the startup check before anything renders.
 export async function clientLoader() {
-  return null;
+  const user = await requireSignedInClient();
+  await runStartupVaultCheck();
+  return { user };
 }
 clientLoader.hydrate = true as const;
 
@@ -11,6 +26,18 @@ export function HydrateFallback() {
   return <AppSkeleton />;
 }
 
-export default function AppLayout() {
-  return <Outlet />;
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  useIdleSignOut();
+  useVaultWatch();
+  const { pathname } = useLocation();
+  const live = useSession();
+  const user = live.user ?? loaderData.user;
+  const context: ShellContext = { user, profile: live.profile };
+  return (
+    <AppShell displayName={displayNameOf(user)} email={user.email} onSignOut={() => void signOut()}>
+      <div key={pathname} className="page-fade-in">
+        <Outlet context={context} />
+      </div>
+    </AppShell>
+  );
 }

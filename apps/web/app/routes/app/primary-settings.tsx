@@ -1,0 +1,34 @@
+import { SectionPage } from "../../components/app/section-page.tsx";
+import { sectionMeta, sections } from "../../components/app/sections.ts";
+import { SettingsPanel } from "../../components/app/settings-panel.tsx";
+import { useShellContext } from "../../components/app/shell-context.ts";
+
+export const meta = () => sectionMeta("primarySettings");
+
+/** SPEC.md section 3: 'premium' counts as premium; every other tier (default 'a') is the free plan. */
+const planName = (tier: string) => (tier === "premium" ? "Premium" : "Free");
+
+export default function PrimarySettings() {
+  const { user } = useShellContext();
+  const rows = [
+    ["Email", user.email],
+    ["Plan", planName(user.accountTier)],
+    ["Account type", user.accountType.charAt(0).toUpperCase() + user.accountType.slice(1)],
+    ["Email verified", user.emailVerified ? "Yes" : "Not yet"],
+    ["Account status", user.accountActive ? "Active" : "Not active"],
+  ] as const;
+  return (
+    <SectionPage {...sections.primarySettings}>
+      <SettingsPanel id="account-title" title="Your account">
+        <dl className="divide-y divide-line">
+          {rows.map(([term, value]) => (
+            <div key={term} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
+              <dt className="text-sm font-medium text-ink-muted">{term}</dt>
+              <dd className="min-w-0 break-words text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </SettingsPanel>
+    </SectionPage>
+  );
+}

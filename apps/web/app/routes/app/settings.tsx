@@ -1,0 +1,32 @@
+import { LinkList } from "../../components/app/link-list.tsx";
+import { SectionPage } from "../../components/app/section-page.tsx";
+import { sectionMeta, sections } from "../../components/app/sections.ts";
+
+export const meta = () => sectionMeta("settings");
+
+const pages = [
+  { label: "My info", description: "Your name, date of birth and postcode.", to: "/app/MyInfo" },
+  { label: "Account holder", description: "How your legacy contacts see you.", to: "/app/AccountHolder" },
+  { label: "Primary settings", description: "Your plan and account type.", to: "/app/primarysettings" },
+  {
+    label: "Contact preferences",
+    description: "Email, text messages and check-in reminders.",
+    to: "/app/contactpreferences",
+  },
+  { label: "Notifications", description: "Reminders and messages.", to: "/app/notifications" },
+  {
+    label: "Security settings",
+    description: "Two-factor authentication, sessions and password.",
+    to: "/app/securitysettings",
+  },
+  { label: "Legacy settings", description: "Who receives what, and when.", to: "/app/LegacySettings" },
+  { label: "Upgrade", description: "Premium storage and reminders.", to: "/app/Upgrade" },
+] as const;
+
+export default function Settings() {
+  return (
+    <SectionPage {...sections.settings}>
+      <LinkList label="Settings pages" items={pages} />
+    </SectionPage>
+  );
+}

@@ -1,0 +1,16 @@
+import { OpenSectionPage } from "../../components/app/open-section-page.tsx";
+import { sectionMeta, sections } from "../../components/app/sections.ts";
+
+export const meta = () => sectionMeta("upgrade");
+
+/** /app/Upgrade and /account/Upgrade: public (SPEC.md section 6). Plans and payment arrive with the billing issue. */
+export default function Upgrade() {
+  return (
+    <OpenSectionPage
+      title={sections.upgrade.title}
+      description={sections.upgrade.description}
+      signInPrompt="Sign in to upgrade your vault to Premium. You can compare plans first on our pricing section."
+      vaultLink={{ label: "Compare plans", to: "/#get-started" }}
+    />
+  );
+}
