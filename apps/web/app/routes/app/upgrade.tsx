@@ -9,7 +9,7 @@ export default function Upgrade() {
     <OpenSectionPage
       title={sections.upgrade.title}
       description={sections.upgrade.description}
-      signInPrompt="Sign in to upgrade your vault to Premium. You can compare plans first on our pricing section."
+      signInPrompt="Sign in to upgrade your vault to Premium."
       vaultLink={{ label: "Compare plans", to: "/#get-started" }}
     />
   );
