@@ -8,6 +8,7 @@ import type * as SelfTest from "@heirloom/crypto/self-test";
 import { startTsModuleServer } from "@heirloom/crypto/testing/ts-module-server";
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../e2e/support/chromium-path.ts";
+import type * as Primitives from "../packages/crypto/src/primitives.ts";
 import { type MemoryGrowth, measureMemoryGrowth } from "./crypto/memory.ts";
 import {
   argon2CliRunMs,
@@ -70,6 +71,11 @@ try {
     const url: string = "/self-test.ts";
     const m: typeof SelfTest = await import(url);
     return m.timeVaultKeyDerivation();
+  });
+  const argon2idImplementation = await page.evaluate(async () => {
+    const url: string = "/primitives.ts";
+    const m: Pick<typeof Primitives, "argon2idImplementation"> = await import(url);
+    return m.argon2idImplementation();
   });
   for (let round = 0; round < UNLOCK_RUNS; round++) {
     const nativeMs = argon2CliRunMs() - argon2StartMs;
@@ -174,7 +180,7 @@ try {
 
     console.log("\nTimings");
     line(
-      "Argon2id unlock, Chromium (argon2id, wasm SIMD)",
+      `Argon2id unlock, Chromium (${argon2idImplementation})`,
       `${f1(med("unlock.browser"))} ms`,
       `${spread("unlock.browser")}; first run ${f1(unlockColdMs)} ms`,
     );

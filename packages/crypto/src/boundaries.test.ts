@@ -3,7 +3,8 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 
-// "One door to the keys" (STYLE.md): only primitives.ts may reach WebCrypto, the random source, argon2id or hash-wasm.
+// "One door to the keys" (STYLE.md): only primitives.ts may reach WebCrypto, the random source, the Argon2 WebAssembly
+// (@phi-ag/argon2) or hash-wasm.
 // Tests and the test helpers that run under Node may use node:crypto to check the package from the outside.
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -17,12 +18,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("module boundaries", () => {
-  test("only primitives.ts calls crypto.subtle, getRandomValues or imports argon2id or hash-wasm", () => {
+  test("only primitives.ts calls crypto.subtle, getRandomValues or imports @phi-ag/argon2 or hash-wasm", () => {
     const offenders = sourceFiles(SRC)
       .filter((file) => relative(SRC, file) !== "primitives.ts")
       .filter((file) => {
         const code = readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "");
-        return /\bsubtle\b|getRandomValues|(from\s+|import\()"(hash-wasm|argon2id)[/"]/.test(code);
+        return /\bsubtle\b|getRandomValues|(from\s+|import\()"(hash-wasm|@phi-ag\/argon2)[/"]/.test(code);
       })
       .map((file) => relative(SRC, file));
     expect(offenders).toEqual([]);

@@ -1,12 +1,12 @@
-// HAZMAT. The only module that calls crypto.subtle, crypto.getRandomValues, argon2id or hash-wasm. Everything else in
-// the package composes these small functions, so an audit of how keys are used starts and ends here.
+// HAZMAT. The only module that calls crypto.subtle, crypto.getRandomValues, the Argon2 WebAssembly or hash-wasm.
+// Everything else in the package composes these small functions, so an audit of how keys are used starts and ends here.
 //
 // Rules kept in this file:
 // - Keys are imported non-extractable unless the function name says otherwise.
 // - AES-GCM always takes 12-byte nonces and 128-bit tags; callers never choose other sizes.
 // - Functions that hand raw key bytes back to JavaScript are named `dangerously...`.
 
-import setupArgon2idWasm, { type computeHash } from "argon2id/lib/setup.js";
+/// <reference path="./wasm-init.d.ts" />
 import { createSHA256, argon2id as hashWasmArgon2id } from "hash-wasm";
 import type { Bytes } from "./types.ts";
 
@@ -44,25 +44,37 @@ export interface Argon2idParams {
 /**
  * Argon2id (RFC 9106, version 0x13, no secret, no associated data).
  *
- * [Note: Two Argon2id implementations, one function]
- * The `argon2id` package (OpenPGP.js's, WebAssembly with SIMD) unlocks a vault about 1.4 times faster than hash-wasm
- * (ADR 019), so it computes every vault key. Version 1.0.1 has input limits of its own that RFC 9106 does not:
- * - it means to refuse passwords and salts under 8 bytes (RFC 9106 allows any length). Its check compares the array
- *   itself with 8, so most short inputs slip through, but an empty one or a single byte below 0x08 throws;
- * - it sizes its memory for m rounded down to a multiple of 4p blocks but addresses all m, so some m that are not
- *   such a multiple run past its memory and throw.
- * Rather than rely on how those checks happen to behave, the inputs they concern go to hash-wasm, which computes the
- * same function (and itself refuses empty passwords and salts under 8 bytes, as before). kdf.test.ts checks both
- * paths against node:crypto.
+ * [Note: Argon2id runs in the reference code, compiled to WebAssembly with SIMD]
+ * `@phi-ag/argon2` ships phc-winner-argon2 (the reference implementation, the code of the `argon2` command line)
+ * compiled to WebAssembly with SIMD: a module with no imports at all, so it can compute and do nothing else. We call
+ * its C API (`argon2_hash`) on bytes ourselves, because the package's JavaScript wrapper takes the password as a string
+ * and passes its UTF-16 length as the byte length, which truncates non-ASCII passwords. Browsers without WebAssembly
+ * SIMD cannot compile it and use hash-wasm instead; both compute the same function (kdf.test.ts checks both against
+ * node:crypto). ADR 019 has the measurements.
  */
 export async function argon2idBytes(
   passwordBytes: Uint8Array,
   saltBytes: Uint8Array,
   params: Argon2idParams,
 ): Promise<Bytes> {
-  const withinPackageLimits =
-    passwordBytes.length >= 8 && saltBytes.length >= 8 && params.memoryKiB % (4 * params.parallelism) === 0;
-  if (withinPackageLimits) return argon2idSimd(passwordBytes, saltBytes, params);
+  // hash-wasm refused an empty password, and deriveVaultKey refuses one before this: keep refusing it here too.
+  if (passwordBytes.length === 0) throw new Error("Argon2id: the password is empty");
+  const reference = await loadReferenceArgon2().catch(() => null);
+  if (!reference) return argon2idBytesWithoutSimd(passwordBytes, saltBytes, params);
+  return argon2idReference(reference, passwordBytes, saltBytes, params);
+}
+
+/** Which Argon2id runs in this thread: the reference code with SIMD, or hash-wasm (no SIMD, or it failed to load). */
+export async function argon2idImplementation(): Promise<"reference-simd" | "hash-wasm"> {
+  return (await loadReferenceArgon2().catch(() => null)) ? "reference-simd" : "hash-wasm";
+}
+
+/** hash-wasm's Argon2id (plain WebAssembly): the fallback where WebAssembly SIMD is missing. */
+export async function argon2idBytesWithoutSimd(
+  passwordBytes: Uint8Array,
+  saltBytes: Uint8Array,
+  params: Argon2idParams,
+): Promise<Bytes> {
   const out = await hashWasmArgon2id({
     password: passwordBytes,
     salt: saltBytes,
@@ -75,65 +87,114 @@ export async function argon2idBytes(
   return new Uint8Array(out);
 }
 
-interface LoadedArgon2id {
-  readonly hash: computeHash;
+/** The exports of phc-winner-argon2's WebAssembly build that we use (see argon2.h). */
+interface ReferenceArgon2 {
   readonly memory: WebAssembly.Memory;
-  readonly initialByteLength: number;
+  _initialize(): void;
+  malloc(size: number): number;
+  free(pointer: number): void;
+  argon2_hash(
+    tCost: number,
+    mCostKiB: number,
+    parallelism: number,
+    passwordPointer: number,
+    passwordLength: number,
+    saltPointer: number,
+    saltLength: number,
+    hashPointer: number,
+    hashLength: number,
+    encodedPointer: number,
+    encodedLength: number,
+    type: number,
+    version: number,
+  ): number;
+  argon2_error_message(code: number): number;
 }
 
-let argon2idInstance: Promise<LoadedArgon2id> | undefined;
+const ARGON2_ID = 2;
+const ARGON2_VERSION_13 = 0x13;
+/** The instance is kept after derivations up to the vault's 64 MiB; after a larger one it is dropped to free memory. */
+const KEEP_INSTANCE_UP_TO_KIB = 64 * 1024;
+
+let referenceArgon2: Promise<ReferenceArgon2> | undefined;
 
 /**
- * One WebAssembly instance per thread, kept between calls: a fresh instance must fault in its 64 MiB of memory again,
- * which costs about 15% of an unlock. The wasm files are fetched same-origin (Vite's `?init`; the test server has its
- * own), so the CSP needs only 'wasm-unsafe-eval'. The SIMD build is tried first; browsers without WebAssembly SIMD
- * get the package's plain build.
+ * One instance per thread, kept between calls: a fresh one must fault in its 64 MiB again, about 35 ms of an
+ * unlock. The .wasm is fetched same-origin through Vite's `?init` (the browser test server serves an equivalent), so
+ * the Content Security Policy needs only 'wasm-unsafe-eval'. It is imported only when a key is derived, so importing
+ * this package where `?init` means nothing (plain Node) still works.
  */
-function loadArgon2id(): Promise<LoadedArgon2id> {
-  argon2idInstance ??= (async () => {
-    let memory: WebAssembly.Memory | undefined;
-    const loader =
-      (init: () => Promise<{ default: (imports: WebAssembly.Imports) => Promise<WebAssembly.Instance> }>) =>
-      async (imports: WebAssembly.Imports) => {
-        memory = imports.env?.memory as WebAssembly.Memory;
-        const instance = await (await init()).default(imports);
-        // setupWasm reads only `instance`; Vite's ?init gives no Module object to pass along.
-        return { instance } as WebAssembly.WebAssemblyInstantiatedSource;
-      };
-    const hash = await setupArgon2idWasm(
-      loader(() => import("argon2id/dist/simd.wasm?init")),
-      loader(() => import("argon2id/dist/no-simd.wasm?init")),
-    );
-    if (!memory) throw new Error("argon2id did not hand over its WebAssembly memory");
-    return { hash, memory, initialByteLength: memory.buffer.byteLength };
-  })();
-  // A failed load (a network error fetching the wasm) is not kept: the next call tries again.
-  argon2idInstance.catch(() => {
-    argon2idInstance = undefined;
-  });
-  return argon2idInstance;
+function loadReferenceArgon2(): Promise<ReferenceArgon2> {
+  if (!referenceArgon2) {
+    const loading = (async () => {
+      const { default: init } = await import("@phi-ag/argon2/argon2.wasm?init");
+      const exports = (await init()).exports as unknown as ReferenceArgon2;
+      exports._initialize();
+      return exports;
+    })();
+    // A failure to load (no WebAssembly SIMD, a network error) is not kept: the next call tries again.
+    loading.catch(() => {
+      if (referenceArgon2 === loading) referenceArgon2 = undefined;
+    });
+    referenceArgon2 = loading;
+  }
+  return referenceArgon2;
 }
 
-async function argon2idSimd(passwordBytes: Uint8Array, saltBytes: Uint8Array, params: Argon2idParams) {
-  const { hash, memory, initialByteLength } = await loadArgon2id();
+function argon2idReference(
+  argon2: ReferenceArgon2,
+  passwordBytes: Uint8Array,
+  saltBytes: Uint8Array,
+  params: Argon2idParams,
+): Bytes {
+  const passwordPointer = argon2.malloc(Math.max(1, passwordBytes.length));
+  const saltPointer = argon2.malloc(Math.max(1, saltBytes.length));
+  const hashPointer = argon2.malloc(Math.max(1, params.hashLength));
+  let completed = false;
   try {
-    const tag = hash({
-      password: passwordBytes,
-      salt: saltBytes,
-      passes: params.iterations,
-      memorySize: params.memoryKiB,
-      parallelism: params.parallelism,
-      tagLength: params.hashLength,
-    });
-    const out = new Uint8Array(tag);
-    tag.fill(0);
-    return out;
+    if (!passwordPointer || !saltPointer || !hashPointer) throw new Error("Argon2id: out of memory");
+    new Uint8Array(argon2.memory.buffer).set(passwordBytes, passwordPointer);
+    new Uint8Array(argon2.memory.buffer).set(saltBytes, saltPointer);
+    const code = argon2.argon2_hash(
+      params.iterations,
+      params.memoryKiB,
+      params.parallelism,
+      passwordPointer,
+      passwordBytes.length,
+      saltPointer,
+      saltBytes.length,
+      hashPointer,
+      params.hashLength,
+      0, // no encoded "$argon2id$..." string
+      0,
+      ARGON2_ID,
+      ARGON2_VERSION_13,
+    );
+    completed = true;
+    if (code !== 0) throw new Error(`Argon2id: ${cString(argon2, argon2.argon2_error_message(code))}`);
+    return new Uint8Array(argon2.memory.buffer).slice(hashPointer, hashPointer + params.hashLength);
   } finally {
-    // The last blocks determine the tag, so the memory is as secret as the key: wipe all of it (the package clears
-    // only its first few KiB). An instance that had to grow for a larger m is dropped, so that its memory is freed.
-    new Uint8Array(memory.buffer).fill(0);
-    if (memory.buffer.byteLength > initialByteLength) argon2idInstance = undefined;
+    // The reference code wipes its own blocks; the copies of the password, salt and tag made here are ours to wipe.
+    // The memory may have grown during the call, so take a fresh view of it.
+    const heap = new Uint8Array(argon2.memory.buffer);
+    if (passwordPointer) heap.fill(0, passwordPointer, passwordPointer + passwordBytes.length);
+    if (saltPointer) heap.fill(0, saltPointer, saltPointer + saltBytes.length);
+    if (hashPointer) heap.fill(0, hashPointer, hashPointer + params.hashLength);
+    if (completed) {
+      argon2.free(hashPointer);
+      argon2.free(saltPointer);
+      argon2.free(passwordPointer);
+    }
+    // An instance that trapped is not trusted again; one that grew for a larger m is dropped to free its memory.
+    if (!completed || params.memoryKiB > KEEP_INSTANCE_UP_TO_KIB) referenceArgon2 = undefined;
   }
+}
+
+function cString(argon2: ReferenceArgon2, pointer: number): string {
+  const heap = new Uint8Array(argon2.memory.buffer);
+  let end = pointer;
+  while (end < heap.length && heap[end] !== 0) end++;
+  return new TextDecoder().decode(heap.subarray(pointer, end));
 }
 
 export async function sha256(bytes: Bytes): Promise<Bytes> {

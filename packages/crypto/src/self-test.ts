@@ -15,6 +15,7 @@ import { deriveVaultKey } from "./kdf.ts";
 import {
   aesGcmDecrypt,
   aesGcmEncrypt,
+  argon2idImplementation,
   generateRsaOaepKeyPair,
   newAesGcmIv,
   randomBytes,
@@ -180,6 +181,8 @@ export async function measureStreaming(options: StreamingOptions): Promise<Strea
 }
 
 export interface CryptoSelfTestResult {
+  /** "reference-simd" normally; "hash-wasm" where WebAssembly SIMD is missing (a slower unlock). */
+  readonly argon2idImplementation: "reference-simd" | "hash-wasm";
   readonly argon2idColdMs: number;
   readonly argon2idMs: number;
   readonly rsaKeygenMedianMs: number;
@@ -217,6 +220,7 @@ export async function runCryptoSelfTest(
   });
   onProgress?.({ stage: "done", done: total, total });
   return {
+    argon2idImplementation: await argon2idImplementation(),
     argon2idColdMs,
     argon2idMs,
     rsaKeygenMedianMs: median(rsaTimes),

@@ -52,7 +52,7 @@ import {
   VAULT_KDF_PARAMS,
 } from "../kdf.ts";
 import { ciphertextDigestHex, digestHex, signManifest, verifyManifest } from "../manifest.ts";
-import { randomBytes } from "../primitives.ts";
+import { argon2idImplementation, randomBytes } from "../primitives.ts";
 import { decryptPrivateKey } from "../private-keys.ts";
 import { formatRecoveryKey, parseRecoveryKey } from "../recovery-key.ts";
 import type { Bytes, DekKey, VaultKey } from "../types.ts";
@@ -193,6 +193,12 @@ export const roundTripCases: readonly RoundTripCase[] = [
       assertEqual(await deriveAuthKey(await importVaultKeyB64(stored)), authKey, "reloaded vault key");
       const other = await deriveVaultKey(`${PASSWORD}!`, saltHex);
       assert((await deriveAuthKey(other)) !== authKey, "another password, another auth key");
+    },
+  },
+  {
+    name: "vault key: Argon2id runs in the reference WebAssembly with SIMD, not the slower fallback",
+    async run() {
+      assertEqual(await argon2idImplementation(), "reference-simd", "Argon2id implementation");
     },
   },
   {

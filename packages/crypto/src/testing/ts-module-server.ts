@@ -1,9 +1,8 @@
 // Serves this package's TypeScript sources to a browser as ES modules, with types stripped by Node itself
 // (node:module stripTypeScriptTypes). No bundler is needed: relative imports already carry their .ts extension, and
-// the bare imports of primitives.ts are pointed at the libraries' own ES modules under /@deps/:
-//   "hash-wasm"                      -> hash-wasm's ES module build
-//   "argon2id/lib/setup.js"          -> the package's lib/ folder as it is
-//   "argon2id/dist/<name>.wasm?init" -> a module doing what Vite's ?init does: fetch the .wasm and instantiate it
+// the bare imports of primitives.ts are pointed at URLs under /@deps/:
+//   "hash-wasm"                          -> hash-wasm's ES module build
+//   "@phi-ag/argon2/argon2.wasm?init"    -> a module doing what Vite's ?init does: fetch the .wasm, instantiate it
 // Used by browser.test.ts and bench/crypto.ts. Listens on 127.0.0.1 only: localhost is a secure context, so WebCrypto
 // is available.
 
@@ -23,21 +22,17 @@ function hashWasmEsmPath(): string {
   return join(dirname(require.resolve("hash-wasm")), "index.esm.js");
 }
 
-function argon2idRoot(): string {
-  return dirname(require.resolve("argon2id/package.json"));
+const ARGON2_WASM_URL = `${DEPS}@phi-ag/argon2/argon2.wasm`;
+
+function argon2WasmFile(): string {
+  return require.resolve("@phi-ag/argon2/argon2.wasm");
 }
 
 /** Rewrites the bare specifiers of the library imports in `javascript` to URLs this server answers. */
 function pointBareImportsAtDeps(javascript: string): string {
   return javascript
     .replace(/from\s+"hash-wasm"/g, `from "${HASH_WASM_URL}"`)
-    .replace(/(from\s+|import\()"argon2id\//g, `$1"${DEPS}argon2id/`);
-}
-
-/** The file under node_modules/argon2id that `path` (below /@deps/argon2id/) names, or null for anything else. */
-function argon2idFile(path: string): string | null {
-  const match = /^\/@deps\/argon2id\/((?:lib\/[\w-]+\.js)|(?:dist\/[\w-]+\.wasm))$/.exec(path);
-  return match?.[1] ? join(argon2idRoot(), match[1]) : null;
+    .replace(/import\("@phi-ag\/argon2\/argon2\.wasm\?init"\)/g, `import("${ARGON2_WASM_URL}?init")`);
 }
 
 function wasmInitModule(wasmUrl: string): string {
@@ -57,6 +52,7 @@ export interface TsModuleServer {
 /** `pages` maps a path (e.g. "/") to the HTML served there. Every other path is a source file under src/. */
 export async function startTsModuleServer(pages: Readonly<Record<string, string>>): Promise<TsModuleServer> {
   const hashWasmPath = hashWasmEsmPath();
+  const argon2WasmPath = argon2WasmFile();
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const path = url.pathname;
@@ -68,24 +64,20 @@ export async function startTsModuleServer(pages: Readonly<Record<string, string>
         return;
       }
       if (path === HASH_WASM_URL) {
+        const javascript = await readFile(hashWasmPath);
         response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
-        response.end(await readFile(hashWasmPath));
+        response.end(javascript);
         return;
       }
-      if (path.startsWith(`${DEPS}argon2id/`)) {
-        const file = argon2idFile(path);
-        if (!file) {
-          response.writeHead(404).end();
-        } else if (file.endsWith(".wasm") && url.search === "?init") {
-          response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
-          response.end(wasmInitModule(path));
-        } else if (file.endsWith(".wasm")) {
-          response.writeHead(200, { "content-type": "application/wasm" });
-          response.end(await readFile(file));
-        } else {
-          response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
-          response.end(await readFile(file));
-        }
+      if (path === ARGON2_WASM_URL && url.search === "?init") {
+        response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
+        response.end(wasmInitModule(ARGON2_WASM_URL));
+        return;
+      }
+      if (path === ARGON2_WASM_URL) {
+        const wasm = await readFile(argon2WasmPath);
+        response.writeHead(200, { "content-type": "application/wasm" });
+        response.end(wasm);
         return;
       }
       const file = normalize(join(SRC_ROOT, decodeURIComponent(path)));
@@ -102,7 +94,8 @@ export async function startTsModuleServer(pages: Readonly<Record<string, string>
       });
       response.end(javascript);
     } catch (error) {
-      response.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+      if (response.headersSent) response.destroy(error instanceof Error ? error : undefined);
+      else response.writeHead(500, { "content-type": "text/plain" }).end(String(error));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
