@@ -30,6 +30,8 @@ function signedInPages(area: "app" | "account", only: readonly (readonly [string
 // Paths are written as SPEC.md section 2 spells them; React Router matches them case-insensitively, so the
 // footer's /howitworks and /about reach /HowItWorks and /About. Aliases (ARCHITECTURE.md departure 4) are
 // answered by the server with a redirect before rendering.
+// routes/public/* are the marketing pages and may not import crypto or session code (biome.json); routes/auth/* are
+// the public doors into the vault (sign-up, login, verification, MFA, recovery) and may, loading it on first use.
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -47,15 +49,17 @@ export default [
     route("HowItWorks", "routes/public/how-it-works.tsx"),
     route("Legacy", "routes/public/legacy.tsx"),
     route("LegalNotice", "routes/public/legal-notice.tsx"),
-    route("Login", "routes/public/login.tsx"),
-    route("mfa/setup", "routes/public/mfa-setup.tsx"),
+    route("Login", "routes/auth/login.tsx"),
+    route("mfa/setup", "routes/auth/mfa-setup.tsx"),
+    route("recover", "routes/auth/recover.tsx"),
     route("Privacy", "routes/public/privacy.tsx"),
     route("Security", "routes/public/security.tsx"),
-    route("SignUp", "routes/public/sign-up.tsx"),
+    route("SignUp", "routes/auth/sign-up.tsx"),
     route("Terms", "routes/public/terms.tsx"),
     route("tester", "routes/tester.tsx"),
     route("what-happens", "routes/public/what-happens.tsx"),
-    route("ConfirmEmail", "routes/public/confirm-email.tsx"),
+    route("ConfirmEmail", "routes/auth/confirm-email.tsx"),
+    route("dev/mailbox", "routes/auth/dev-mailbox.tsx"),
     route("Payment", "routes/public/payment.tsx"),
     route("AddInfo", "routes/public/add-info.tsx"),
     route("*", "routes/public/not-found.tsx"),
