@@ -1,19 +1,146 @@
+import type { SessionUser } from "@heirloom/contract";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  browserChangePasswordDeps,
+  type ChangePasswordStep,
+  changePassword,
+  changePasswordStepLabels,
+} from "../../features/auth/change-password.ts";
+import { checkNewPassword, passwordMessages } from "../../features/auth/password-policy.ts";
+import { describeReauthError } from "../../features/auth/reauth.ts";
+import { logUserError } from "../../features/session/index.ts";
+import { NewPasswordField } from "../auth/new-password-field.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { FormOutcome, ProgressSteps } from "./form-feedback.tsx";
+import { ReauthFields } from "./reauth-fields.tsx";
 import { SettingsPanel } from "./settings-panel.tsx";
 
+interface Values {
+  password: string;
+  totpCode: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const steps: readonly ChangePasswordStep[] = ["checking", "deriving", "rewrapping", "saving"];
+const empty: Values = { password: "", totpCode: "", newPassword: "", confirmPassword: "" };
+
 /**
- * Change password. Placeholder: the accounts pages replace this component (same name and file) with the form that
- * re-authenticates, derives the new vault key and re-wraps the account's keys (docs/architecture.md 2.4).
+ * Change password: re-authenticate, choose the new password, then re-wrap the account's keys in the browser
+ * (features/auth/change-password.ts). Every other session ends; this one stays unlocked with the new key.
  */
-export function ChangePasswordPanel() {
+export function ChangePasswordPanel({ user }: { user: SessionUser }) {
+  const { register, handleSubmit, watch, setError, setFocus, reset, formState } = useForm<Values>({
+    defaultValues: empty,
+  });
+  const [step, setStep] = useState<ChangePasswordStep | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: "danger" | "success"; message: string } | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const context = { email: user.email, name: user.name };
+
+  const show = (next: { tone: "danger" | "success"; message: string }) => {
+    setOutcome(next);
+    requestAnimationFrame(() => outcomeRef.current?.focus());
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setOutcome(null);
+    const check = await checkNewPassword(values.newPassword, context).catch(() => null);
+    if (check && !check.ok) {
+      setError("newPassword", { message: check.message ?? passwordMessages.empty }, { shouldFocus: true });
+      return;
+    }
+    if (values.confirmPassword !== values.newPassword) {
+      setError("confirmPassword", { message: passwordMessages.mismatch }, { shouldFocus: true });
+      return;
+    }
+    if (values.newPassword === values.password) {
+      setError(
+        "newPassword",
+        { message: "Your new password is the same as your current one. Please choose another." },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    try {
+      await changePassword(browserChangePasswordDeps(setStep), {
+        email: user.email,
+        twoFactorEnabled: user.twoFactorEnabled,
+        password: values.password,
+        totpCode: values.totpCode,
+        newPassword: values.newPassword,
+      });
+      reset(empty);
+      show({
+        tone: "success",
+        message:
+          "Your password has been changed. Your keys are re-encrypted with it, and every other device has been signed out. Use the new password from now on.",
+      });
+    } catch (error) {
+      const problem = describeReauthError(error);
+      if (problem.unknown) {
+        void logUserError("changePassword", error instanceof Error ? error.message : String(error));
+      }
+      if (problem.field === "password" || problem.field === "totpCode") {
+        setError(problem.field, { message: problem.message });
+        setFocus(problem.field);
+      } else {
+        show({ tone: "danger", message: problem.message });
+      }
+    } finally {
+      setStep(null);
+    }
+  });
+
+  const busy = formState.isSubmitting;
   return (
     <SettingsPanel
       id="password-title"
       title="Change password"
       description="Your password unlocks your vault. Changing it re-encrypts your keys in this browser; your documents stay as they are, and every other session is signed out."
     >
-      <p className="rounded-xl bg-surface-sunken px-4 py-3 text-[0.9375rem] text-ink-muted">
-        Changing your password from here arrives soon.
-      </p>
+      <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5" aria-describedby="password-title">
+        {outcome ? (
+          <FormOutcome ref={outcomeRef} tone={outcome.tone}>
+            {outcome.message}
+          </FormOutcome>
+        ) : null}
+        <ReauthFields
+          idPrefix="change-password"
+          twoFactorEnabled={user.twoFactorEnabled}
+          password={register("password", { required: "Enter your current password." })}
+          totpCode={register("totpCode")}
+          errors={{
+            password: formState.errors.password?.message,
+            totpCode: formState.errors.totpCode?.message,
+          }}
+        />
+        <NewPasswordField
+          id="change-password-new"
+          label="New password"
+          value={watch("newPassword")}
+          context={context}
+          error={formState.errors.newPassword?.message}
+          {...register("newPassword", { required: passwordMessages.empty })}
+        />
+        <TextField
+          id="change-password-confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          autoCapitalize="off"
+          error={formState.errors.confirmPassword?.message}
+          {...register("confirmPassword", { required: "Type the new password again." })}
+        />
+        <div role="status" aria-live="polite">
+          {step ? <ProgressSteps steps={steps} labels={changePasswordStepLabels} current={step} /> : null}
+        </div>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Changing password…" : "Change password"}
+        </button>
+      </form>
     </SettingsPanel>
   );
 }

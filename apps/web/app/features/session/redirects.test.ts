@@ -26,6 +26,10 @@ describe("redirects on logout (SPEC.md section 2)", () => {
     );
   });
 
+  it("a deleted account lands on the home page, which then says so", () => {
+    expect(signOutRedirect({ kind: "account-deleted" })).toBe("/?accountDeleted=true");
+  });
+
   it("a chosen sign-out goes to /login", () => {
     expect(new URL(signOutRedirect({ kind: "user" }), "https://x.test").pathname).toBe("/login");
   });

@@ -14,13 +14,17 @@ export type SignOutReason =
   /** The 5-second check found no usable vault key in this tab. */
   | { kind: "missing-vault-key" }
   /** The check on page load found no usable vault key in this tab. */
-  | { kind: "invalid-vault-key" };
+  | { kind: "invalid-vault-key" }
+  /** The person deleted their account: the home page says it is gone. */
+  | { kind: "account-deleted" };
 
 export function idleTimeoutRedirect(from: string): string {
   return `${loginPath}?logout=true&timeout=true&from=${encodeURIComponent(from)}`;
 }
 export const missingVaultKeyRedirect = `${loginPath}?logout=true&missingVaultKey=true`;
 export const invalidVaultKeyRedirect = `${loginPath}?logout=true&missingVaultKey=true&from=idle`;
+/** After deleting the account: the home page, with a notice that the account and its data are gone. */
+export const accountDeletedRedirect = "/?accountDeleted=true";
 /** A chosen sign-out: /login, with the flag that makes the page confirm the keys were cleared. */
 export const userSignOutRedirect = `${loginPath}?logout=true`;
 
@@ -34,6 +38,8 @@ export function signOutRedirect(reason: SignOutReason): string {
       return missingVaultKeyRedirect;
     case "invalid-vault-key":
       return invalidVaultKeyRedirect;
+    case "account-deleted":
+      return accountDeletedRedirect;
   }
 }
 
