@@ -30,7 +30,7 @@ const empty: Values = { password: "", totpCode: "", newPassword: "", confirmPass
  * Change password: re-authenticate, choose the new password, then re-wrap the account's keys in the browser
  * (features/auth/change-password.ts). Every other session ends; this one stays unlocked with the new key.
  */
-export function ChangePasswordPanel({ user }: { user: SessionUser }) {
+export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; onChanged?: () => void }) {
   const { register, handleSubmit, watch, setError, setFocus, reset, formState } = useForm<Values>({
     defaultValues: empty,
   });
@@ -72,6 +72,7 @@ export function ChangePasswordPanel({ user }: { user: SessionUser }) {
         newPassword: values.newPassword,
       });
       reset(empty);
+      onChanged?.();
       show({
         tone: "success",
         message:

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { ActiveSessionsPanel } from "../../components/app/active-sessions-panel.tsx";
 import { ChangePasswordPanel } from "../../components/app/change-password-panel.tsx";
 import { DeleteAccountPanel } from "../../components/app/delete-account-panel.tsx";
@@ -10,11 +11,13 @@ export const meta = () => sectionMeta("securitySettings");
 
 export default function SecuritySettings() {
   const { user } = useShellContext();
+  // A password change ends every other session: the list is loaded again so it shows that.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
   return (
     <SectionPage {...sections.securitySettings}>
       <MfaStatusPanel user={user} />
-      <ActiveSessionsPanel />
-      <ChangePasswordPanel user={user} />
+      <ActiveSessionsPanel key={sessionsVersion} />
+      <ChangePasswordPanel user={user} onChanged={() => setSessionsVersion((v) => v + 1)} />
       <DeleteAccountPanel user={user} />
     </SectionPage>
   );

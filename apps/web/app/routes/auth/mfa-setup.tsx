@@ -271,12 +271,12 @@ function ScanStep({
           Scan this code with an app such as Google Authenticator, Microsoft Authenticator, 1Password or
           Aegis.
         </p>
-        <QrCode value={enrolment.totpURI} label="QR code for your authenticator app" />
+        <QrCode value={enrolment.totpURI} label="QR code for your authenticator app" className="size-56" />
         <p className="text-[0.9375rem] leading-relaxed text-ink-muted">
           Cannot scan? Choose “enter a setup key” in your app and type this key:
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="rounded-lg border border-line bg-surface-sunken px-4 py-3 font-mono text-[0.9375rem] tracking-wider break-all text-ink">
+          <p className="rounded-lg border border-line bg-surface-sunken px-4 py-3 font-mono text-[0.9375rem] tracking-wider break-words text-ink">
             <span className="sr-only">Setup key: </span>
             <code data-testid="mfa-setup-key">{groupInFours(enrolment.secret)}</code>
           </p>
@@ -297,7 +297,7 @@ function ScanStep({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
-            className="max-w-56"
+            className="max-w-xs"
             hint="The code changes every 30 seconds."
             error={formState.errors.code?.message}
             {...register("code", { required: "Enter the 6-digit code from your authenticator app." })}
