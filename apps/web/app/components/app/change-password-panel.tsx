@@ -1,6 +1,7 @@
 import type { SessionUser } from "@heirloom/contract";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import {
   browserChangePasswordDeps,
   type ChangePasswordStep,
@@ -11,6 +12,7 @@ import { checkNewPassword, passwordMessages } from "../../features/auth/password
 import { describeReauthError } from "../../features/auth/reauth.ts";
 import { logUserError } from "../../features/session/index.ts";
 import { NewPasswordField } from "../auth/new-password-field.tsx";
+import { Notice } from "../ui/notice.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { FormOutcome, ProgressSteps } from "./form-feedback.tsx";
 import { ReauthFields } from "./reauth-fields.tsx";
@@ -101,47 +103,58 @@ export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; on
       title="Change password"
       description="Your password unlocks your vault. Changing it re-encrypts your keys in this browser; your documents stay as they are, and every other session is signed out."
     >
-      <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5" aria-describedby="password-title">
-        {outcome ? (
-          <FormOutcome ref={outcomeRef} tone={outcome.tone}>
-            {outcome.message}
-          </FormOutcome>
-        ) : null}
-        <ReauthFields
-          idPrefix="change-password"
-          twoFactorEnabled={user.twoFactorEnabled}
-          password={register("password", { required: "Enter your current password." })}
-          totpCode={register("totpCode")}
-          errors={{
-            password: formState.errors.password?.message,
-            totpCode: formState.errors.totpCode?.message,
-          }}
-        />
-        <NewPasswordField
-          id="change-password-new"
-          label="New password"
-          value={watch("newPassword")}
-          context={context}
-          error={formState.errors.newPassword?.message}
-          {...register("newPassword", { required: passwordMessages.empty })}
-        />
-        <TextField
-          id="change-password-confirm"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          autoCapitalize="off"
-          error={formState.errors.confirmPassword?.message}
-          {...register("confirmPassword", { required: "Type the new password again." })}
-        />
-        <div role="status" aria-live="polite">
-          {step ? <ProgressSteps steps={steps} labels={changePasswordStepLabels} current={step} /> : null}
-        </div>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Changing password…" : "Change password"}
-        </button>
-      </form>
+      {user.vaultLocked ? (
+        <Notice tone="warning" title="Your vault is locked" className="mb-5 max-w-xl">
+          Your password was reset by email, so your keys are still locked with the old one. Use your recovery
+          key to set a new password and unlock them:{" "}
+          <Link to="/recover" className="link">
+            recover your vault
+          </Link>
+          .
+        </Notice>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5">
+          {outcome ? (
+            <FormOutcome ref={outcomeRef} tone={outcome.tone}>
+              {outcome.message}
+            </FormOutcome>
+          ) : null}
+          <ReauthFields
+            idPrefix="change-password"
+            twoFactorEnabled={user.twoFactorEnabled}
+            password={register("password", { required: "Enter your current password." })}
+            totpCode={register("totpCode")}
+            errors={{
+              password: formState.errors.password?.message,
+              totpCode: formState.errors.totpCode?.message,
+            }}
+          />
+          <NewPasswordField
+            id="change-password-new"
+            label="New password"
+            value={watch("newPassword")}
+            context={context}
+            error={formState.errors.newPassword?.message}
+            {...register("newPassword", { required: passwordMessages.empty })}
+          />
+          <TextField
+            id="change-password-confirm"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            autoCapitalize="off"
+            error={formState.errors.confirmPassword?.message}
+            {...register("confirmPassword", { required: "Type the new password again." })}
+          />
+          <div role="status" aria-live="polite">
+            {step ? <ProgressSteps steps={steps} labels={changePasswordStepLabels} current={step} /> : null}
+          </div>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Changing password…" : "Change password"}
+          </button>
+        </form>
+      )}
     </SettingsPanel>
   );
 }

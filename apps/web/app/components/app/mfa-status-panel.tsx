@@ -1,4 +1,5 @@
 import type { SessionUser } from "@heirloom/contract";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../ui/icon.tsx";
 import { SettingsPanel } from "./settings-panel.tsx";
@@ -7,6 +8,12 @@ import { TurnOffTwoFactor } from "./turn-off-two-factor.tsx";
 /** Two-factor authentication: on or off (SPEC.md section 3's twoFactorEnabled), the way to set it up or turn it off. */
 export function MfaStatusPanel({ user }: { user: SessionUser }) {
   const enabled = user.twoFactorEnabled;
+  const [turnedOff, setTurnedOff] = useState(false);
+  const setUpRef = useRef<HTMLAnchorElement>(null);
+  // The turn-off form disappears with its button: the focus goes to the next thing to do, set it up again.
+  useEffect(() => {
+    if (turnedOff && !enabled) setUpRef.current?.focus();
+  }, [turnedOff, enabled]);
   return (
     <SettingsPanel
       id="mfa-title"
@@ -22,13 +29,16 @@ export function MfaStatusPanel({ user }: { user: SessionUser }) {
           {enabled ? "On: sign-in asks for a code" : "Off: sign-in asks only for your password"}
         </p>
         {enabled ? (
-          <TurnOffTwoFactor user={user} />
+          <TurnOffTwoFactor user={user} onDone={() => setTurnedOff(true)} />
         ) : (
-          <Link to="/mfa/setup" className="btn-primary">
+          <Link ref={setUpRef} to="/mfa/setup" className="btn-primary">
             Set up two-factor
           </Link>
         )}
       </div>
+      <p role="status" className="mt-3 text-[0.9375rem] text-ink-muted empty:hidden">
+        {turnedOff && !enabled ? "Two-factor sign-in is now off. Your backup codes no longer work." : ""}
+      </p>
     </SettingsPanel>
   );
 }

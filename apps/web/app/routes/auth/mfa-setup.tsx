@@ -58,6 +58,7 @@ export default function MfaSetup({ loaderData }: Route.ComponentProps) {
   const live = useSession();
   const user = live.user ?? loaderData.user;
   const [stage, setStage] = useState<Stage>({ kind: "password" });
+  const [turnedOff, setTurnedOff] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
@@ -69,7 +70,7 @@ export default function MfaSetup({ loaderData }: Route.ComponentProps) {
       return;
     }
     headingRef.current?.focus();
-  }, [stage.kind]);
+  }, [stage.kind, turnedOff]);
 
   let body: ReactNode;
   if (stage.kind === "codes") {
@@ -83,14 +84,23 @@ export default function MfaSetup({ loaderData }: Route.ComponentProps) {
       />
     );
   } else if (user.twoFactorEnabled) {
-    body = <AlreadyOn user={user} />;
+    body = <AlreadyOn user={user} onTurnedOff={() => setTurnedOff(true)} />;
   } else {
     body = (
-      <PasswordStep
-        headingRef={headingRef}
-        user={user}
-        onStarted={(enrolment) => setStage({ kind: "scan", enrolment })}
-      />
+      <>
+        {turnedOff ? (
+          <div role="status" className="mb-6">
+            <Notice tone="info" title="Two-factor sign-in is off">
+              Your backup codes no longer work. Set it up again below whenever you are ready.
+            </Notice>
+          </div>
+        ) : null}
+        <PasswordStep
+          headingRef={headingRef}
+          user={user}
+          onStarted={(enrolment) => setStage({ kind: "scan", enrolment })}
+        />
+      </>
     );
   }
   return (
@@ -130,7 +140,7 @@ function StepHeading({
   );
 }
 
-function AlreadyOn({ user }: { user: SessionUser }) {
+function AlreadyOn({ user, onTurnedOff }: { user: SessionUser; onTurnedOff: () => void }) {
   return (
     <div className="space-y-5">
       <Notice tone="success" title="Two-factor sign-in is on">
@@ -138,7 +148,7 @@ function AlreadyOn({ user }: { user: SessionUser }) {
         turn it off here and set it up again.
       </Notice>
       <div className="flex flex-wrap items-start gap-3">
-        <TurnOffTwoFactor user={user} />
+        <TurnOffTwoFactor user={user} onDone={onTurnedOff} />
         <Link to={securitySettingsPath} className="btn-secondary">
           Back to security settings
         </Link>
