@@ -34,7 +34,7 @@ export function TurnOffTwoFactor({ user, onDone }: { user: SessionUser; onDone?:
       if (problem.unknown) {
         void logUserError("disableTwoFactor", error instanceof Error ? error.message : String(error));
       }
-      if (problem.message.startsWith("Incorrect password")) {
+      if (problem.field === "password") {
         setError("password", { message: problem.message });
         setFocus("password");
       } else {

@@ -80,12 +80,14 @@ describe("two-factor enrolment", () => {
   });
 
   it("says what went wrong in SPEC's words", () => {
-    expect(describeTwoFactorError(new AuthError(401, "INVALID_CODE", "Invalid code")).message).toBe(
-      accountMessages.invalidTotp,
-    );
-    expect(describeTwoFactorError(new AuthError(400, "INVALID_PASSWORD", "Invalid password")).message).toBe(
-      accountMessages.incorrectPassword,
-    );
+    expect(describeTwoFactorError(new AuthError(401, "INVALID_CODE", "Invalid code"))).toEqual({
+      message: accountMessages.invalidTotp,
+      field: "code",
+    });
+    expect(describeTwoFactorError(new AuthError(400, "INVALID_PASSWORD", "Invalid password"))).toEqual({
+      message: accountMessages.incorrectPassword,
+      field: "password",
+    });
     expect(describeTwoFactorError(new AuthError(429, "TOO_MANY_REQUESTS", "x")).message).toBe(
       accountMessages.tooManyAttempts,
     );

@@ -81,13 +81,20 @@ export async function disableTwoFactor(
 }
 
 /** better-auth's two-factor errors in SPEC.md section 8's words where it has them. */
-export function describeTwoFactorError(error: unknown): { message: string; unknown?: true } {
+export function describeTwoFactorError(error: unknown): {
+  message: string;
+  /** The input to point at: the password, or the authenticator code. */
+  field?: "password" | "code";
+  unknown?: true;
+} {
   const code = typeof error === "object" && error && "code" in error ? String(error.code) : "";
   const status = typeof error === "object" && error && "status" in error ? Number(error.status) : undefined;
-  if (error instanceof ReauthInputError) return { message: error.message };
-  if (code === "INVALID_PASSWORD") return { message: accountMessages.incorrectPassword };
+  if (error instanceof ReauthInputError) {
+    return { message: error.message, field: error.field === "password" ? "password" : "code" };
+  }
+  if (code === "INVALID_PASSWORD") return { message: accountMessages.incorrectPassword, field: "password" };
   if (code === "INVALID_CODE" || code === "INVALID_TWO_FACTOR_AUTHENTICATION") {
-    return { message: accountMessages.invalidTotp };
+    return { message: accountMessages.invalidTotp, field: "code" };
   }
   if (code === "TOTP_ALREADY_ENABLED")
     return { message: "Two-factor sign-in is already on for this account." };

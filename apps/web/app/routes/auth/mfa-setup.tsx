@@ -181,7 +181,7 @@ function PasswordStep({
       if (problem.unknown) {
         void logUserError("enableTwoFactor", error instanceof Error ? error.message : String(error));
       }
-      if (problem.message.startsWith("Incorrect password")) {
+      if (problem.field === "password") {
         setError("password", { message: problem.message });
         setFocus("password");
       } else {
