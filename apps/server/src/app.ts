@@ -85,10 +85,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = database.db;
   const profiles = createProfilesRepo(db);
   const accountKeys = createAccountKeysRepo(db);
-  const users = createUsersRepo(db);
+  const authUsesDates = database.dialect === "postgres";
+  const users = createUsersRepo(db, authUsesDates);
   const attempts = createAuthAttemptsRepo(db);
   const hashEmail = createEmailHasher(serverSecret);
-  const authUsesDates = database.dialect === "postgres";
   const { auth, verifyTotp } = createAuth({
     database,
     config,

@@ -1,10 +1,12 @@
 import {
+  activityQuerySchema,
   activityRequestSchema,
   apiRoutes,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   fieldMessages,
   preloginRequestSchema,
+  profileUpdateSchema,
   recoveryCompleteRequestSchema,
   recoveryStartRequestSchema,
   saveKeysRequestSchema,
@@ -83,6 +85,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
   app.get(apiRoutes.me, async (request) => account.me((await requireSession(request)).caller));
 
   app.get(apiRoutes.profile, async (request) => account.profile((await requireSession(request)).caller));
+
+  app.patch(apiRoutes.profile, perMinute(30), async (request) =>
+    account.updateProfile((await requireSession(request)).caller, parse(profileUpdateSchema, request.body)),
+  );
+
+  app.get(apiRoutes.activity, async (request) =>
+    account.activityPage((await requireSession(request)).caller, parse(activityQuerySchema, request.query)),
+  );
 
   app.post(apiRoutes.passwordDate, async (request, reply) => {
     await account.updatePasswordDate((await requireSession(request)).caller);
