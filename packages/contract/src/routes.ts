@@ -18,4 +18,7 @@ export const apiRoutes = {
   recoveryComplete: "/api/account/recovery/complete",
   deleteAccount: "/api/account/delete",
   devMailbox: "/api/dev/mailbox",
+  /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
+  adminArticles: "/api/admin/articles",
+  adminArticlePreview: "/api/admin/articles/preview",
 } as const;

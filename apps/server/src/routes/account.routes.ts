@@ -16,9 +16,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
-import type { AccountService, Caller } from "../services/account.service.ts";
+import type { AccountService } from "../services/account.service.ts";
 import type { AccountSecurityService } from "../services/account-security.service.ts";
-import { toWebHeaders } from "./auth.routes.ts";
+import { optionalSession as readOptionalSession, requireSession as readRequiredSession } from "./session.ts";
 
 export interface AccountRoutesDeps {
   auth: HeirloomAuth;
@@ -45,23 +45,8 @@ const perQuarterHour = (max: number) => ({ config: { rateLimit: { max, timeWindo
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
   const { auth, account, security } = deps;
 
-  async function optionalSession(request: FastifyRequest) {
-    const found = await auth.api.getSession({ headers: toWebHeaders(request) });
-    if (!found) return undefined;
-    const caller: Caller = {
-      id: found.user.id,
-      email: found.user.email,
-      name: found.user.name,
-      emailVerified: Boolean(found.user.emailVerified),
-      twoFactorEnabled: Boolean(found.user.twoFactorEnabled),
-    };
-    return { caller, sessionId: found.session.id };
-  }
-  async function requireSession(request: FastifyRequest) {
-    const found = await optionalSession(request);
-    if (!found) throw new AppError("unauthenticated", "Please sign in to continue.");
-    return found;
-  }
+  const optionalSession = (request: FastifyRequest) => readOptionalSession(auth, request);
+  const requireSession = (request: FastifyRequest) => readRequiredSession(auth, request);
 
   app.post(apiRoutes.prelogin, perMinute(30), async (request) =>
     account.prelogin(parse(preloginRequestSchema, request.body).email),

@@ -63,6 +63,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   /** better-auth stores Date values on PostgreSQL and ISO text on SQLite. */
   authUsesDates: boolean;
+  /** Whether a user may use the articles editor (ADMIN_EMAILS and a verified address). */
+  isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -189,6 +191,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         accountTier: profile.accountTier,
         accountActive: profile.accountActive,
         subscriptionStatus: profile.subscriptionStatus,
+        isAdmin: deps.isAdmin(caller),
       };
     },
 
