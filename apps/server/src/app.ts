@@ -92,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const users = createUsersRepo(db, authUsesDates);
   const attempts = createAuthAttemptsRepo(db);
   const hashEmail = createEmailHasher(serverSecret);
+  const userData = createUserDataRepo(db);
   const { auth, verifyTotp } = createAuth({
     database,
     config,
@@ -114,11 +115,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: systemClock,
     authUsesDates,
     isAdmin: (user) => isAdmin(config.adminEmails, user),
+    userData,
   });
   const security = createAccountSecurityService({
     users,
     keys: accountKeys,
-    userData: createUserDataRepo(db),
+    userData,
     blobs,
     hashKey: hashDerivedKey,
     verifyKey: verifyDerivedKey,

@@ -124,3 +124,50 @@ export const activityPageSchema = z.object({
   next: z.string().nullable(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+// --- "Everything the server holds about me" (/account/MyData, GET /api/account/export) ---
+
+export const accountExportFormat = "heirloom-account-export/v1";
+
+const timeSchema = z.string();
+export const accountExportSchema = z.object({
+  format: z.literal(accountExportFormat),
+  exportedAt: timeSchema,
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    createdAt: timeSchema,
+  }),
+  profile: z.record(z.string(), z.unknown()),
+  /** The vault's key material as stored: salt, public keys and blobs encrypted in the browser (readable by no one else). */
+  vault: z
+    .object({
+      saltHex: z.string(),
+      blobFormat: z.number(),
+      publicKeyPem: z.string(),
+      signingPublicKeyPem: z.string(),
+      encryptedBlobs: z.record(z.string(), z.string()),
+      createdAt: timeSchema,
+      updatedAt: timeSchema,
+    })
+    .nullable(),
+  signInMethods: z.array(z.object({ provider: z.string(), createdAt: timeSchema })),
+  sessions: z.array(
+    z.object({
+      createdAt: timeSchema,
+      expiresAt: timeSchema,
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  activity: z.array(
+    z.object({ action: z.string(), device: z.string(), operating: z.string(), timestamp: timeSchema }),
+  ),
+  errors: z.array(z.object({ function: z.string(), error: z.string(), timestamp: timeSchema })),
+  /** What is kept but not exported, and why (credentials a copy of this file must not carry). */
+  withheld: z.array(z.string()),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -79,6 +79,18 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
     account.activityPage((await requireSession(request)).caller, parse(activityQuerySchema, request.query)),
   );
 
+  app.get(
+    apiRoutes.accountExport,
+    { config: { rateLimit: { max: 10, timeWindow: "1 hour" } } },
+    async (request, reply) => {
+      const data = await account.exportData((await requireSession(request)).caller);
+      const day = data.exportedAt.slice(0, 10);
+      reply.header("content-disposition", `attachment; filename="heirloom-account-${day}.json"`);
+      reply.header("cache-control", "no-store");
+      return data;
+    },
+  );
+
   app.post(apiRoutes.passwordDate, async (request, reply) => {
     await account.updatePasswordDate((await requireSession(request)).caller);
     return reply.code(204).send();

@@ -1,6 +1,8 @@
 import {
   type AccountBlobsDto,
+  type AccountExport,
   type ActivityPage,
+  accountExportFormat,
   accountMessages,
   type KdfParamsDto,
   type KeysResponse,
@@ -15,6 +17,7 @@ import {
 import type { AccountKeysRepo } from "../db/repos/account-keys.repo.ts";
 import type { ActivityRepo } from "../db/repos/activity.repo.ts";
 import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
+import { exportWithheld, type UserDataRepo } from "../db/repos/user-data.repo.ts";
 import type { UserErrorsRepo } from "../db/repos/user-errors.repo.ts";
 import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
@@ -65,6 +68,7 @@ export interface AccountServiceDeps {
   authUsesDates: boolean;
   /** Whether a user may use the articles editor (ADMIN_EMAILS and a verified address). */
   isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
+  userData: UserDataRepo;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -246,6 +250,20 @@ export function createAccountService(deps: AccountServiceDeps) {
           ? Buffer.from(`${last.timestamp}|${last.id}`, "utf8").toString("base64url")
           : null;
       return { entries, next };
+    },
+
+    /** Everything the server holds about the user (secrets withheld, and said so), for /account/MyData. */
+    async exportData(caller: Caller): Promise<AccountExport> {
+      const { userId: _userId, ...profile } = await requireProfile(caller.id);
+      const data = await deps.userData.exportUser(caller.id);
+      if (!data) throw new AppError("not_found", accountMessages.noUserLoggedIn);
+      return {
+        format: accountExportFormat,
+        exportedAt: clock().toISOString(),
+        ...data,
+        profile,
+        withheld: [...exportWithheld],
+      };
     },
 
     /** SPEC logActivity. Routine actions respect activityToggle; security actions are always kept. */
