@@ -13,7 +13,7 @@ import {
   signInHttp,
   type TestAccount,
 } from "./support/accounts.ts";
-import { launchBrowser, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
+import { launchBrowser, openPage, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -169,6 +169,7 @@ describe("two-factor enrolment", () => {
     const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
     await page.getByRole("heading", { name: /Save your backup codes/ }).waitFor();
     expect(await codes.count()).toBe(10);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await shoot(page, "mfa-backup-codes");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download codes" }).click();
@@ -196,6 +197,7 @@ describe("two-factor enrolment", () => {
     await deletion.getByRole("button", { name: "Delete my account" }).click();
     await deletion.getByText(accountMessages.invalidTotp).waitFor({ timeout: 30_000 });
     expect(await reauthCode.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shoot(page, "settings-two-factor-on");
     // Nothing was deleted: the account still signs in, and still asks for the second factor.
     expect((await signInWithAuthKey(account.email, account.authKey)).json).toMatchObject({
       twoFactorRedirect: true,
@@ -390,6 +392,17 @@ describe("account deletion", () => {
       account_keys: 0,
       profiles: 0,
     });
+    await context.close();
+  });
+});
+
+describe("access", () => {
+  it("sends a visitor from /mfa/setup and the security settings to the login page", async () => {
+    const { page, context } = await openPage(browser);
+    for (const target of ["/mfa/setup", settingsPath, "/account/securitysettings"]) {
+      await page.goto(`${baseUrl}${target}`);
+      await page.waitForURL((url) => url.pathname.toLowerCase() === "/login", { timeout: 30_000 });
+    }
     await context.close();
   });
 });

@@ -38,7 +38,7 @@ export function ReauthFields({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
-          className="max-w-56"
+          className="max-w-xs"
           hint="Six digits. A fresh code is needed: one you already used will not work again."
           error={errors.totpCode}
           {...totpCode}
