@@ -5,6 +5,7 @@ import { dangerouslyExportVaultKeyB64, deriveAuthKey, deriveVaultKey } from "@he
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../apps/server/src/db/database.ts";
+import { passwordMessages } from "../apps/web/app/features/auth/password-policy.ts";
 import {
   createAccount,
   HttpClient,
@@ -273,8 +274,19 @@ describe("password change", () => {
     await openSettings(page);
     const form = page.getByRole("region", { name: "Change password" });
 
-    // A wrong current password is named on its field.
+    // The new password follows the sign-up rules, checked before anything slow starts.
     const newPassword = "a new and rather long passphrase for heirloom";
+    await form.getByLabel("Current password").fill(account.password);
+    await form.getByLabel("New password", { exact: true }).fill("password");
+    await form.getByLabel("Confirm new password").fill("password");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText(passwordMessages.common).first().waitFor();
+    await form.getByLabel("New password", { exact: true }).fill(newPassword);
+    await form.getByLabel("Confirm new password").fill(`${newPassword}!`);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText(passwordMessages.mismatch).waitFor();
+
+    // A wrong current password is named on its field.
     await form.getByLabel("Current password").fill("wrong password");
     await form.getByLabel("New password", { exact: true }).fill(newPassword);
     await form.getByLabel("Confirm new password").fill(newPassword);

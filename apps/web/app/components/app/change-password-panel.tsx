@@ -8,7 +8,11 @@ import {
   changePassword,
   changePasswordStepLabels,
 } from "../../features/auth/change-password.ts";
-import { checkNewPassword, passwordMessages } from "../../features/auth/password-policy.ts";
+import {
+  checkNewPassword,
+  checkPasswordRules,
+  passwordMessages,
+} from "../../features/auth/password-policy.ts";
 import { describeReauthError } from "../../features/auth/reauth.ts";
 import { logUserError } from "../../features/session/index.ts";
 import { NewPasswordField } from "../auth/new-password-field.tsx";
@@ -48,9 +52,15 @@ export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; on
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
+    // Without the dictionaries (offline), the length rules still apply.
     const check = await checkNewPassword(values.newPassword, context).catch(() => null);
-    if (check && !check.ok) {
-      setError("newPassword", { message: check.message ?? passwordMessages.empty }, { shouldFocus: true });
+    const broken = check
+      ? check.ok
+        ? undefined
+        : (check.message ?? passwordMessages.empty)
+      : checkPasswordRules(values.newPassword, context);
+    if (broken) {
+      setError("newPassword", { message: broken }, { shouldFocus: true });
       return;
     }
     if (values.confirmPassword !== values.newPassword) {
