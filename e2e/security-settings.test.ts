@@ -141,8 +141,9 @@ describe("two-factor enrolment", () => {
     await page.getByLabel("Current password").fill("not my password");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText(accountMessages.incorrectPassword).waitFor();
+    // Keyboard only from here: Enter submits.
     await page.getByLabel("Current password").fill(account.password);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Current password").press("Enter");
 
     // Step 2: QR code and the setup key in groups of four.
     await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
@@ -164,7 +165,7 @@ describe("two-factor enrolment", () => {
     expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
     await shoot(page, "mfa-wrong-code");
     await code.fill(totp(secret, step));
-    await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    await code.press("Enter");
 
     // Step 4: ten backup codes, shown once.
     const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
@@ -393,6 +394,7 @@ describe("account deletion", () => {
     await form.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(`${baseUrl}/?accountDeleted=true`, { timeout: 60_000 });
     await page.getByText("Your account has been deleted").waitFor();
+    await shoot(page, "home-after-deletion");
     expect(deleteCalls).toBe(1);
     await expect(page.evaluate(() => sessionStorage.getItem("vaultKey"))).resolves.toBeNull();
 
