@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { accountMessages, preloginResponseSchema } from "@heirloom/contract";
 import { dangerouslyExportVaultKeyB64, deriveAuthKey, deriveVaultKey } from "@heirloom/crypto";
@@ -154,6 +155,13 @@ describe("two-factor enrolment", () => {
         .getByRole("heading", { name: /Add Heirloom to your authenticator app/ })
         .evaluate((h) => h === document.activeElement),
     ).toBe(true);
+    // Copy key puts the key itself (no spaces) on the clipboard.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await page.getByRole("button", { name: "Copy key" }).click();
+    await page.getByText("Key copied.").waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      shownKey.replace(/ /g, ""),
+    );
     const secret = base32Decode(shownKey);
     const step = await currentStep();
 
@@ -175,7 +183,11 @@ describe("two-factor enrolment", () => {
     await shoot(page, "mfa-backup-codes");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download codes" }).click();
-    expect((await download).suggestedFilename()).toBe("heirloom-backup-codes.txt");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("heirloom-backup-codes.txt");
+    const fileLines = readFileSync(await file.path(), "utf8").split("\n");
+    expect(fileLines).toEqual(expect.arrayContaining(await codes.allTextContents()));
+    expect(fileLines).toContain(`Account: ${account.email}`);
     await page.getByRole("button", { name: "I have saved my backup codes" }).click();
     await page.waitForURL(`${baseUrl}${settingsPath}`);
     await expect(page.getByTestId("mfa-status").textContent()).resolves.toContain(
