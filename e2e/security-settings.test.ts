@@ -63,6 +63,29 @@ async function vaultKeyFor(email: string, password: string) {
 
 const status = async (http: HttpClient, urlPath: string) => (await http.request("GET", urlPath)).status;
 
+/** Every request URL and body the page sends from now on. */
+function recordRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on("request", (r) => void sent.push(`${r.url()}\n${r.postData() ?? ""}`));
+  return sent;
+}
+
+/** Zero knowledge: none of these passwords went out, raw or in a common encoding. */
+function expectNoPasswordSent(sent: string[], passwords: string[]) {
+  expect(sent.length).toBeGreaterThan(0);
+  for (const p of passwords) {
+    for (const form of [
+      p,
+      Buffer.from(p).toString("base64"),
+      Buffer.from(p).toString("base64url"),
+      Buffer.from(p).toString("hex"),
+      encodeURIComponent(p),
+    ]) {
+      expect(sent.filter((line) => line.includes(form))).toEqual([]);
+    }
+  }
+}
+
 /** How many rows the user has in the tables a deletion must empty, read from the e2e server's database. */
 async function rowsOf(userId: string) {
   const database = await openDatabase(databaseUrl ?? `sqlite://${path.join(dataDir, "heirloom.sqlite")}`);
@@ -134,6 +157,7 @@ describe("two-factor enrolment", () => {
     const { page, context, errors } = await signedInPage(account);
     await openSettings(page);
     await expect(page.getByTestId("mfa-status").textContent()).resolves.toContain("Off");
+    const sent = recordRequests(page);
     await page.getByRole("link", { name: "Set up two-factor" }).click();
     await page.waitForURL(`${baseUrl}/mfa/setup`);
     await page.getByRole("heading", { name: /Confirm it is you/ }).waitFor();
@@ -228,6 +252,7 @@ describe("two-factor enrolment", () => {
     const again = await signInWithAuthKey(account.email, account.authKey);
     expect(again.status).toBe(200);
     expect(again.json).not.toMatchObject({ twoFactorRedirect: true });
+    expectNoPasswordSent(sent, [account.password]);
     // The refused password and code show in the console as failed requests; nothing else may (CSP, exceptions).
     expect(errors.filter((e) => !/^Failed to load resource: .* (400|401|403)/.test(e))).toEqual([]);
     await context.close();
@@ -309,9 +334,8 @@ describe("password change", () => {
       true,
     );
 
-    // Every request body and URL from here on, to check that no password or vault key leaves the browser.
-    const sent: string[] = [];
-    page.on("request", (r) => void sent.push(`${r.url()}\n${r.postData() ?? ""}`));
+    // Every request from here on, to check that no password or vault key leaves the browser.
+    const sent = recordRequests(page);
 
     // Progress is announced step by step while Argon2id and the re-wrap run: record every step the page shows.
     await page.evaluate(() => {
@@ -348,20 +372,12 @@ describe("password change", () => {
     await expect(passwordUnlocksKeys(baseUrl, account.email, account.password)).resolves.toBe(false);
 
     // Zero knowledge: neither password nor either vault key was sent, in any common encoding.
-    const secrets = [account.password, newPassword].flatMap((p) => [
-      p,
-      Buffer.from(p).toString("base64"),
-      Buffer.from(p).toString("base64url"),
-      Buffer.from(p).toString("hex"),
-      encodeURIComponent(p),
-    ]);
+    expectNoPasswordSent(sent, [account.password, newPassword]);
     for (const key of [oldCreds.vaultKeyB64, renewed.vaultKeyB64]) {
       const bytes = Buffer.from(key, "base64");
-      secrets.push(key, bytes.toString("base64url"), bytes.toString("hex"));
-    }
-    expect(sent.length).toBeGreaterThan(0);
-    for (const secret of secrets) {
-      expect(sent.filter((s) => s.includes(secret))).toEqual([]);
+      for (const form of [key, bytes.toString("base64url"), bytes.toString("hex")]) {
+        expect(sent.filter((line) => line.includes(form))).toEqual([]);
+      }
     }
     expect(sent.some((s) => s.includes(renewed.authKey))).toBe(true);
 
@@ -391,6 +407,7 @@ describe("account deletion", () => {
     const form = page.getByRole("region", { name: "Delete account" });
     await form.getByLabel("Current password").fill(account.password);
     await form.getByLabel("Type DELETE to confirm").fill("delete");
+    const sent = recordRequests(page);
     let deleteCalls = 0;
     page.on("request", (r) => {
       if (r.url().endsWith("/api/account/delete")) deleteCalls++;
@@ -408,6 +425,7 @@ describe("account deletion", () => {
     await page.getByText("Your account has been deleted").waitFor();
     await shoot(page, "home-after-deletion");
     expect(deleteCalls).toBe(1);
+    expectNoPasswordSent(sent, [account.password]);
     await expect(page.evaluate(() => sessionStorage.getItem("vaultKey"))).resolves.toBeNull();
 
     expect((await signInWithAuthKey(account.email, account.authKey)).status).toBe(401);
