@@ -39,6 +39,11 @@ import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
 import { createFakeSalter } from "./services/fake-salt.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
+import { storageTierOf } from "./storage/quotas.ts";
+import { noReleaseGrantsYet } from "./storage/recipient-access.ts";
+import { registerStorageRoutes } from "./storage/storage.routes.ts";
+import { createStorageService } from "./storage/storage.service.ts";
+import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
 import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
@@ -172,6 +177,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
   await registerAuthRoutes(app, { auth });
   registerAccountRoutes(app, { auth, account, security });
+
+  // Storage API (storage/, ADR 024).
+  const storage = createStorageService({
+    repo: createStorageObjectsRepo(db),
+    blobs,
+    clock: systemClock,
+    tierOf: async (userId) => storageTierOf((await profiles.find(userId))?.accountTier),
+    recipients: noReleaseGrantsYet,
+    config: config.storage,
+    onOrphanBlob: (key, error) =>
+      app.log.warn(
+        { key, reason: error instanceof Error ? error.message : String(error) },
+        "storage: blob left behind",
+      ),
+  });
+  await registerStorageRoutes(app, { auth, storage, publicUrl: config.publicUrl });
   if (config.mail.devMailbox) registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir });
 
   if (config.env === "development") {

@@ -4,3 +4,4 @@ export * from "./contact.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./routes.ts";
+export * from "./storage.ts";

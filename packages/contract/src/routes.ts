@@ -18,4 +18,8 @@ export const apiRoutes = {
   recoveryComplete: "/api/account/recovery/complete",
   deleteAccount: "/api/account/delete",
   devMailbox: "/api/dev/mailbox",
+  /** The signed-in user's storage use and limits (storage.ts storageUsageSchema). */
+  storageUsage: "/api/storage/usage",
+  /** The storage API itself (Firebase Storage REST v0): see storageRoutes in storage.ts. */
+  storage: "/v0/b",
 } as const;
