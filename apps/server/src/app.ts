@@ -5,7 +5,8 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import { apiRoutes, errorStatus } from "@heirloom/contract";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { createAuth } from "./auth/auth.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
 import { createEmailHasher, createLockout } from "./auth/lockout.ts";
@@ -22,7 +23,7 @@ import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
 import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
 import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "./db/repos/users.repo.ts";
-import { errorBody, toErrorResponse } from "./errors.ts";
+import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
@@ -65,6 +66,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // A URL the router cannot decode (a malformed %-escape) gets our error body, not Fastify's; under the storage
+    // API it is storage/invalid-argument, as an object path with the same fault would be.
+    frameworkErrors: (error, request, reply) => {
+      const storage = request.url.toLowerCase().startsWith(apiRoutes.storage);
+      const code = storage ? "storage/invalid-argument" : "validation_failed";
+      const message =
+        error.code === "FST_ERR_BAD_URL" ? "The URL is not correctly encoded." : genericMessages[code];
+      return (reply as FastifyReply).code(errorStatus[code]).send(errorBody(code, message, request.id));
+    },
   });
 
   const database = await openDatabase(config.databaseUrl, {

@@ -26,7 +26,7 @@ function malformed(detail: string): AppError {
 
 /** The boundary of a multipart/related or multipart/form-data Content-Type, or an error saying what is wrong. */
 export function multipartBoundary(contentType: string | undefined): string {
-  const match = /^\s*multipart\/(related|form-data)\s*;(.*)$/i.exec(contentType ?? "");
+  const match = /^\s*multipart\/(related|form-data)\s*(?:;(.*))?$/i.exec(contentType ?? "");
   if (!match) {
     throw new AppError(
       "storage/invalid-argument",
