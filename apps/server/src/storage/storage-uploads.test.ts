@@ -146,6 +146,20 @@ describe.each(combos)("uploads on %s with the %s blob store", (engine, store) =>
         message,
       );
     }
+    // A JSON body (however large or broken) and no body at all get storage/* answers too.
+    for (const payload of ["{not json", JSON.stringify({ a: "b".repeat(100_000) })]) {
+      await expectRefusedAndNothingStored(
+        () => post(name, "application/json", Buffer.from(payload)),
+        400,
+        "storage/invalid-argument",
+        /multipart\/related/,
+      );
+    }
+    await expectRefusedAndNothingStored(
+      () => call(t.app, owner.client, "POST", `${storageRoutes.objects(bucket)}${name}`),
+      400,
+      "storage/invalid-argument",
+    );
     await expectRefusedAndNothingStored(
       () =>
         call(t.app, owner.client, "POST", `${storageRoutes.objects(bucket)}${name}`, {

@@ -363,3 +363,25 @@ describe.each(combos)("storage API on %s with the %s blob store", (engine, store
     expect(rows).toEqual([]);
   });
 });
+
+describe("a failing blob store", () => {
+  it("answers storage/internal-error (500) without details, and no object appears", async () => {
+    const t = await startStorageApp("sqlite", "s3", {
+      env: () => ({ ...s3.env(), S3_BUCKET: "no-such-bucket" }),
+    });
+    try {
+      const [owner] = (await users(t.app, 1)) as [SignedUp];
+      const path = `users/${owner.userId}/documents/d/chunk-000000`;
+      const res = await upload(t.app, owner.client, path, patternBytes(100));
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error).toEqual({
+        code: "storage/internal-error",
+        message: "An internal error occurred, please try again.",
+        requestId: expect.any(String),
+      });
+      expect((await call(t.app, owner.client, "GET", objectUrl(path))).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

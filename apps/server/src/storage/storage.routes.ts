@@ -10,7 +10,7 @@ import {
 } from "@heirloom/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HeirloomAuth } from "../auth/auth.ts";
-import { AppError, errorBody } from "../errors.ts";
+import { AppError, errorBody, toErrorResponse } from "../errors.ts";
 import { toWebHeaders } from "../routes/auth.routes.ts";
 import { parseRange } from "./byte-range.ts";
 import { multipartBoundary, readUploadParts } from "./multipart.ts";
@@ -98,8 +98,16 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
   await app.register(async (scope) => {
     // Upload bodies reach the handler as the raw stream; storage/multipart.ts reads them as they arrive, so the
     // app-wide 64 KiB body limit does not apply here (the service enforces the object and quota limits instead).
-    scope.addContentTypeParser(/^multipart\//i, (_request, payload, done) => done(null, payload));
+    // Every body, whatever its type, reaches the handler unread, so a wrong one gets a storage/* answer.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    // Errors that are not ours (Fastify's own, a failing store) still answer with storage/* codes here.
+    scope.setErrorHandler((error, request, reply) => {
+      const { status, body } = toErrorResponse(asStorageError(error), request.id);
+      if (status >= 500) request.log.error({ err: error }, "storage request failed");
+      else request.log.info({ code: body.error.code }, "storage request refused");
+      return reply.code(status).header("cache-control", "no-store").send(body);
+    });
 
     scope.post(storageRoutes.objectsPattern, noCompression, async (request, reply) => {
       const caller = await sessionCaller(request);
@@ -214,4 +222,19 @@ async function sendMedia(
 
 function toReadable(stream: AsyncIterable<Uint8Array>): Readable {
   return stream instanceof Readable ? stream : Readable.from(stream);
+}
+
+/**
+ * Maps an error raised outside our code (Fastify, a blob store, the database) to the storage/* code of its status;
+ * AppErrors and rate limiting pass through. The original error is logged; the client gets only the generic text.
+ */
+function asStorageError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status =
+    typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
+  if (status === 429) return error;
+  if (status >= 400 && status < 500) {
+    return new AppError("storage/invalid-argument", "The request is not valid for the storage API.");
+  }
+  return new AppError("storage/internal-error", storageMessages.internalError);
 }
