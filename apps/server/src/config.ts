@@ -34,6 +34,16 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Heirloom <no-reply@heirloom.local>"),
   DEV_MAILBOX: boolFromEnv.optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("must be a comma-separated list of email addresses"))),
   STORAGE_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, "must be a bucket name (a-z 0-9 . _ -)")
@@ -100,6 +110,8 @@ export interface AppConfig {
   };
   /** Social sign-in providers that are configured (client id and secret both set). */
   social: SocialProviderConfig[];
+  /** Who may write and publish articles and guides (ADMIN_EMAILS), lowercased. */
+  adminEmails: string[];
   /** Where the built web app lives (apps/web/build). */
   webBuildDir: string;
   /** The storage API: its one bucket, the largest object it takes, and the quota of each tier (storage/quotas.ts). */
@@ -173,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       outboxDir: path.join(dataDir, "outbox"),
     },
     social,
+    adminEmails: e.ADMIN_EMAILS,
     webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
     storage: {
       bucket: e.STORAGE_BUCKET,

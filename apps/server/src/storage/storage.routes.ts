@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError, errorBody, toErrorResponse } from "../errors.ts";
-import { toWebHeaders } from "../routes/auth.routes.ts";
+import { optionalSession } from "../routes/session.ts";
 import { parseRange } from "./byte-range.ts";
 import { multipartBoundary, readUploadParts } from "./multipart.ts";
 import { decodePathComponent } from "./object-path.ts";
@@ -35,8 +35,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
   const { storage } = deps;
 
   async function callerId(request: FastifyRequest): Promise<string | undefined> {
-    const found = await deps.auth.api.getSession({ headers: toWebHeaders(request) });
-    return found?.user.id;
+    return (await optionalSession(deps.auth, request))?.caller.id;
   }
 
   /**
