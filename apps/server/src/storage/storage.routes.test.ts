@@ -271,6 +271,22 @@ describe.each(combos)("storage API on %s with the %s blob store", (engine, store
     expect(badMax.statusCode).toBe(400);
   });
 
+  it("lists folders holding many objects, and many objects beside them, completely", async () => {
+    const root = `users/${owner.userId}/documents/doc-many/`;
+    const names = Array.from({ length: 70 }, (_, i) => `c${String(i).padStart(3, "0")}`);
+    for (const name of names) {
+      expect((await upload(t.app, owner.client, `${root}a/${name}`, patternBytes(1))).statusCode).toBe(200);
+      expect((await upload(t.app, owner.client, `${root}${name}`, patternBytes(1))).statusCode).toBe(200);
+    }
+    expect((await upload(t.app, owner.client, `${root}b/x`, patternBytes(1))).statusCode).toBe(200);
+    const res = (await call(t.app, owner.client, "GET", listUrl({ prefix: root, delimiter: "/" }))).json();
+    expect(res.prefixes.map((p: { name: string }) => p.name)).toEqual(["a", "b"]);
+    expect(res.items.map((i: { name: string }) => i.name)).toEqual(names);
+    expect(res.nextPageToken).toBeUndefined();
+    const all = (await call(t.app, owner.client, "GET", listUrl({ prefix: root }))).json();
+    expect(all.items).toHaveLength(141);
+  });
+
   it("overwrites with a new generation and removes the replaced bytes; DELETE answers 204 and frees the blob", async () => {
     const path = `users/${owner.userId}/documents/doc-2/manifest`;
     const first = await upload(t.app, owner.client, path, patternBytes(100, 1));

@@ -354,9 +354,11 @@ export function createStorageService(deps: StorageServiceDeps) {
       const prefixes: string[] = [];
       let lastEntry: string | undefined;
       let more = false;
-      // Pages of rows; with a delimiter every sub-folder shows once, and its rows are skipped in one step.
+      // Pages of rows; with a delimiter every sub-folder shows once, and its rows are skipped in one step (so small
+      // batches there: most rows of a batch may sit in a folder that is skipped).
+      const batch = query.delimiter ? Math.min(query.maxResults + 1, 64) : query.maxResults + 1;
       outer: for (;;) {
-        const rows = await repo.list(bucket, prefix, after, query.maxResults + 1);
+        const rows = await repo.list(bucket, prefix, after, batch);
         for (const row of rows) {
           if (items.length + prefixes.length === query.maxResults) {
             more = true;
@@ -375,7 +377,7 @@ export function createStorageService(deps: StorageServiceDeps) {
           lastEntry = row.fullPath;
           after = cursorAfter(row.fullPath);
         }
-        break;
+        if (rows.length < batch) break;
       }
       const reference = (fullPath: string) => ({
         bucket,
