@@ -4,16 +4,16 @@ import {
   type ObjectMetadata,
   type StorageUsage,
   storageMessages,
-  type UploadMetadata,
-  uploadMetadataSchema,
 } from "@heirloom/contract";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../services/clock.ts";
+import { formatBytes, parseUploadMetadata, toMetadata } from "./object-metadata.ts";
 import { type ObjectPath, parseListPrefix, parseObjectPath } from "./object-path.ts";
 import type { StorageTier, TierQuota } from "./quotas.ts";
 import type { RecipientAccess } from "./recipient-access.ts";
-import type { ListCursor, StorageObjectsRepo, StoredObject } from "./storage-objects.repo.ts";
+import { type ListQuery, listObjects } from "./storage-listing.ts";
+import type { StorageObjectsRepo, StoredObject } from "./storage-objects.repo.ts";
 
 export interface StorageServiceDeps {
   repo: StorageObjectsRepo;
@@ -39,14 +39,6 @@ export interface UploadInput {
 
 /** Blob keys of storage objects: random, under the owner's prefix so account deletion finds them (userBlobPrefix). */
 const blobKeyFor = (userId: string) => `users/${userId}/storage/${randomUUID()}`;
-
-const GiB = 1024 ** 3;
-const MiB = 1024 ** 2;
-function formatBytes(bytes: number): string {
-  if (bytes >= GiB && bytes % GiB === 0) return `${bytes / GiB} GiB`;
-  if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
-  return `${bytes} bytes`;
-}
 
 export function createStorageService(deps: StorageServiceDeps) {
   const { repo, blobs, clock, config } = deps;
@@ -96,46 +88,17 @@ export function createStorageService(deps: StorageServiceDeps) {
     return { tier, quota: config.quotas[tier] };
   }
 
-  function toMetadata(object: StoredObject, path: ObjectPath): ObjectMetadata {
-    return {
-      bucket: object.bucket,
-      generation: object.generation,
-      metageneration: String(object.metageneration),
-      name: path.name,
-      fullPath: object.fullPath,
-      size: object.size,
-      timeCreated: object.timeCreated,
-      updated: object.updated,
-      md5Hash: object.md5Hash,
-      ...(object.cacheControl !== null ? { cacheControl: object.cacheControl } : {}),
-      ...(object.contentDisposition !== null ? { contentDisposition: object.contentDisposition } : {}),
-      ...(object.contentEncoding !== null ? { contentEncoding: object.contentEncoding } : {}),
-      ...(object.contentLanguage !== null ? { contentLanguage: object.contentLanguage } : {}),
-      contentType: object.contentType,
-      customMetadata: object.customMetadata,
-      downloadTokens: [object.downloadToken],
-    };
-  }
-
-  function parseUploadMetadata(json: string): UploadMetadata {
-    let value: unknown;
-    try {
-      value = JSON.parse(json);
-    } catch {
-      throw new AppError("storage/invalid-argument", "The upload metadata part is not valid JSON.");
-    }
-    const parsed = uploadMetadataSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.join(".") || "metadata";
-      throw new AppError("storage/invalid-argument", `The upload metadata field '${field}' is not valid.`);
-    }
-    return parsed.data;
-  }
-
-  async function quotaExceeded(detail: string): Promise<never> {
-    throw new AppError("storage/quota-exceeded", storageMessages.quotaExceeded(detail));
-  }
+  const quotaExceeded = (detail: string) =>
+    new AppError("storage/quota-exceeded", storageMessages.quotaExceeded(detail));
+  const bytesQuotaExceeded = (quota: TierQuota) =>
+    quotaExceeded(`this upload does not fit in the ${formatBytes(quota.bytes)} of your plan.`);
+  const documentsQuotaExceeded = (quota: TierQuota) =>
+    quotaExceeded(`your plan holds at most ${quota.documents} documents.`);
+  const tooLarge = () =>
+    new AppError(
+      "storage/invalid-argument",
+      `An object may be at most ${formatBytes(config.maxObjectBytes)}; split larger files into chunks.`,
+    );
 
   return {
     bucket: config.bucket,
@@ -175,12 +138,7 @@ export function createStorageService(deps: StorageServiceDeps) {
         );
       }
       const declaredSize = metadata.size === undefined ? undefined : Number(metadata.size);
-      if (declaredSize !== undefined && declaredSize > config.maxObjectBytes) {
-        throw new AppError(
-          "storage/invalid-argument",
-          `An object may be at most ${formatBytes(config.maxObjectBytes)}; split larger files into chunks.`,
-        );
-      }
+      if (declaredSize !== undefined && declaredSize > config.maxObjectBytes) throw tooLarge();
 
       // First quota check, before any byte is stored.
       const { quota } = await quotaOf(userId);
@@ -191,12 +149,12 @@ export function createStorageService(deps: StorageServiceDeps) {
       const replacedBytes = existing?.size ?? 0;
       const room = quota.bytes - usage.bytes + replacedBytes;
       if ((declaredSize ?? 0) > room || room <= 0) {
-        await quotaExceeded(`this upload does not fit in the ${formatBytes(quota.bytes)} of your plan.`);
+        throw bytesQuotaExceeded(quota);
       }
       if (path.documentId !== undefined && quota.documents !== null && usage.documents >= quota.documents) {
         const exists =
           existing?.documentId === path.documentId || (await repo.documentExists(userId, path.documentId));
-        if (!exists) await quotaExceeded(`your plan holds at most ${quota.documents} documents.`);
+        if (!exists) throw documentsQuotaExceeded(quota);
       }
 
       const limit = Math.min(config.maxObjectBytes, room);
@@ -208,15 +166,7 @@ export function createStorageService(deps: StorageServiceDeps) {
           if (declaredSize !== undefined && size > declaredSize) {
             throw new AppError("storage/server-file-wrong-size", storageMessages.serverFileWrongSize);
           }
-          if (size > limit) {
-            if (limit === config.maxObjectBytes) {
-              throw new AppError(
-                "storage/invalid-argument",
-                `An object may be at most ${formatBytes(config.maxObjectBytes)}; split larger files into chunks.`,
-              );
-            }
-            await quotaExceeded(`this upload does not fit in the ${formatBytes(quota.bytes)} of your plan.`);
-          }
+          if (size > limit) throw limit === config.maxObjectBytes ? tooLarge() : bytesQuotaExceeded(quota);
           md5.update(chunk);
           yield chunk;
         }
@@ -259,23 +209,13 @@ export function createStorageService(deps: StorageServiceDeps) {
         const replaced = await repo.commit(object, (state) => {
           // Second check, serialized with the user's other commits: parallel uploads cannot overshoot together.
           const bytesAfter = state.usage.bytes - (state.existing?.size ?? 0) + size;
-          if (bytesAfter > quota.bytes) {
-            throw new AppError(
-              "storage/quota-exceeded",
-              storageMessages.quotaExceeded(
-                `this upload does not fit in the ${formatBytes(quota.bytes)} of your plan.`,
-              ),
-            );
-          }
+          if (bytesAfter > quota.bytes) throw bytesQuotaExceeded(quota);
           const newDocument =
             object.documentId !== null &&
             !state.documentExists &&
             state.existing?.documentId !== object.documentId;
           if (newDocument && quota.documents !== null && state.usage.documents >= quota.documents) {
-            throw new AppError(
-              "storage/quota-exceeded",
-              storageMessages.quotaExceeded(`your plan holds at most ${quota.documents} documents.`),
-            );
+            throw documentsQuotaExceeded(quota);
           }
         });
         if (replaced) await deleteBlob(replaced.blobKey);
@@ -336,65 +276,11 @@ export function createStorageService(deps: StorageServiceDeps) {
       await deleteBlob(removed.blobKey);
     },
 
-    async list(
-      callerId: string | undefined,
-      bucket: string,
-      query: {
-        prefix: string;
-        delimiter?: "/" | undefined;
-        maxResults: number;
-        pageToken?: string | undefined;
-      },
-    ) {
+    async list(callerId: string | undefined, bucket: string, query: ListQuery & { prefix: string }) {
       checkBucket(bucket);
       const { prefix, ownerId } = parseListPrefix(query.prefix);
       authorizeOwner(callerId, { fullPath: prefix, ownerId });
-      let after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken, prefix);
-      const items: StoredObject[] = [];
-      const prefixes: string[] = [];
-      let lastEntry: string | undefined;
-      let more = false;
-      // Pages of rows; with a delimiter every sub-folder shows once, and its rows are skipped in one step (so small
-      // batches there: most rows of a batch may sit in a folder that is skipped).
-      const batch = query.delimiter ? Math.min(query.maxResults + 1, 64) : query.maxResults + 1;
-      outer: for (;;) {
-        const rows = await repo.list(bucket, prefix, after, batch);
-        for (const row of rows) {
-          if (items.length + prefixes.length === query.maxResults) {
-            more = true;
-            break outer;
-          }
-          const rest = row.fullPath.slice(prefix.length);
-          const slash = query.delimiter ? rest.indexOf("/") : -1;
-          if (slash >= 0) {
-            const folder = `${prefix}${rest.slice(0, slash + 1)}`;
-            prefixes.push(folder);
-            lastEntry = folder;
-            after = cursorAfter(folder);
-            continue outer;
-          }
-          items.push(row);
-          lastEntry = row.fullPath;
-          after = cursorAfter(row.fullPath);
-        }
-        if (rows.length < batch) break;
-      }
-      const reference = (fullPath: string) => ({
-        bucket,
-        fullPath,
-        name: fullPath.replace(/\/$/, "").split("/").at(-1) ?? fullPath,
-      });
-      return {
-        prefixes: prefixes.map(reference),
-        items: items.map((item) => ({
-          ...reference(item.fullPath),
-          size: item.size,
-          generation: item.generation,
-          md5Hash: item.md5Hash,
-          updated: item.updated,
-        })),
-        ...(more && lastEntry !== undefined ? { nextPageToken: encodePageToken(lastEntry) } : {}),
-      };
+      return listObjects(repo, bucket, prefix, query);
     },
 
     async usage(callerId: string | undefined): Promise<StorageUsage> {
@@ -425,28 +311,4 @@ function sameToken(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * Where a listing goes on after an entry. After an object: the next path. After a folder "a/b/": "a/b0" onwards,
- * since "0" follows "/" in byte order, so every path inside the folder sorts before it (object paths never end in
- * "/", so the two cases cannot be confused).
- */
-function cursorAfter(entry: string): ListCursor {
-  return entry.endsWith("/")
-    ? { path: `${entry.slice(0, -1)}0`, inclusive: true }
-    : { path: entry, inclusive: false };
-}
-
-/** Page tokens are the last entry of the page, base64url; a token from another prefix is refused. */
-function encodePageToken(lastEntry: string): string {
-  return Buffer.from(lastEntry, "utf8").toString("base64url");
-}
-
-function decodePageToken(token: string, prefix: string): ListCursor {
-  const lastEntry = Buffer.from(token, "base64url").toString("utf8");
-  if (!lastEntry.startsWith(prefix) || encodePageToken(lastEntry) !== token) {
-    throw new AppError("storage/invalid-argument", "The pageToken does not belong to this listing.");
-  }
-  return cursorAfter(lastEntry);
 }
