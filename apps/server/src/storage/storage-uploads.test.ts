@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { storageRoutes } from "@heirloom/contract";
@@ -41,6 +42,13 @@ describe.each(combos)("uploads on %s with the %s blob store", (engine, store) =>
   afterAll(async () => {
     await t?.close();
   });
+
+  let address: string | undefined;
+  /** The app on a real port (once), for the tests that need real sockets. */
+  async function listening(): Promise<string> {
+    address ??= await t.app.listen({ port: 0, host: "127.0.0.1" });
+    return address;
+  }
 
   /** Sends a request, then checks it was refused with `code` and that nothing at all was stored. */
   async function expectRefusedAndNothingStored(
@@ -245,9 +253,34 @@ describe.each(combos)("uploads on %s with the %s blob store", (engine, store) =>
     );
   });
 
+  it("stores a multi-MiB object sent over a real connection and serves it back, whole and in ranges", async () => {
+    const base = await listening();
+    const path = docPath("real");
+    const bytes = patternBytes(9 * 1024 * 1024 + 123, 5);
+    const { body, contentType } = multipartBody({ size: bytes.length }, bytes);
+    const headers = { cookie: owner.client.cookieHeader(), origin: base };
+    const res = await fetch(`${base}${storageRoutes.objects(bucket)}?name=${encodeURIComponent(path)}`, {
+      method: "POST",
+      headers: { ...headers, "content-type": contentType },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const metadata = (await res.json()) as { size: number; md5Hash: string };
+    expect(metadata.size).toBe(bytes.length);
+    expect(metadata.md5Hash).toBe(createHash("md5").update(bytes).digest("base64"));
+    const whole = await fetch(`${base}${objectUrl(path, "?alt=media")}`, { headers });
+    expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+    const tail = await fetch(`${base}${objectUrl(path, "?alt=media")}`, {
+      headers: { ...headers, range: "bytes=-1000" },
+    });
+    expect(tail.status).toBe(206);
+    expect(
+      Buffer.from(await tail.arrayBuffer()).equals(Buffer.from(bytes.subarray(bytes.length - 1000))),
+    ).toBe(true);
+  });
+
   it("leaves nothing visible or stored when the connection drops in the middle of an upload", async () => {
-    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = new URL(address);
+    const { port } = new URL(await listening());
     const path = docPath("aborted");
     // Over the S3 store's part size, so its multipart upload is started and must be aborted.
     const bytes = patternBytes(10 * 1024 * 1024);

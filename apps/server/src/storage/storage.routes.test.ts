@@ -345,6 +345,15 @@ describe.each(combos)("storage API on %s with the %s blob store", (engine, store
     });
     expect(ours.statusCode).toBe(200);
     expect((await call(t.app, owner.client, "GET", objectUrl(ownPath))).statusCode).toBe(200);
+    // Our own host behind a proxy that terminates TLS (no PUBLIC_URL): the scheme differs, the host decides.
+    const proxied = await call(t.app, owner.client, "GET", objectUrl(ownPath), {
+      headers: { origin: "https://localhost" },
+    });
+    expect(proxied.statusCode).toBe(200);
+    const lookalike = await call(t.app, owner.client, "GET", objectUrl(ownPath), {
+      headers: { origin: "http://localhost.evil.example" },
+    });
+    expect(lookalike.statusCode).toBe(401);
   });
 
   it("reports usage and limits to the owner only", async () => {

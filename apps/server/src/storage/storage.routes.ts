@@ -53,16 +53,23 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
       throw new AppError("storage/unauthorized-app", storageMessages.unauthorizedApp);
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== ownOrigin(request)) {
+    if (origin !== undefined && !isOwnOrigin(origin, request)) {
       throw new AppError("storage/unauthorized-app", storageMessages.unauthorizedApp);
     }
   }
 
-  function ownOrigin(request: FastifyRequest): string {
+  /**
+   * PUBLIC_URL's origin when set; otherwise the host the request was addressed to (which a page on another site
+   * cannot choose). Without PUBLIC_URL only the host is compared, so a TLS-terminating proxy that forwards plain HTTP
+   * does not make every page of ours look foreign.
+   */
+  function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
     try {
-      return new URL(deps.publicUrl ?? `${request.protocol}://${request.host}`).origin;
+      const url = new URL(origin);
+      if (deps.publicUrl) return url.origin === new URL(deps.publicUrl).origin;
+      return url.host === new URL(`${request.protocol}://${request.host}`).host;
     } catch {
-      return "";
+      return false;
     }
   }
 
