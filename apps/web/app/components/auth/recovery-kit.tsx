@@ -34,10 +34,13 @@ export function RecoveryKit({
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const checkbox = useRef<HTMLInputElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const ids = useId();
   const errorId = `${ids}-error`;
 
   useEffect(() => {
+    // The next step after the slow key generation: focus moves to the kit, so a screen reader starts reading there.
+    title.current?.focus();
     document.body.classList.add(printHidesPage);
     return () => document.body.classList.remove(printHidesPage);
   }, []);
@@ -70,7 +73,12 @@ export function RecoveryKit({
         className="rounded-xl border-2 border-dashed border-accent/60 bg-surface p-5 sm:p-6 print:visible print:absolute print:top-0 print:left-0 print:w-full print:border-black print:text-black"
       >
         <p className="text-sm font-semibold tracking-wide text-accent uppercase print:text-black">Heirloom</p>
-        <h2 id={`${ids}-title`} className="mt-1 font-display text-2xl font-semibold">
+        <h2
+          ref={title}
+          tabIndex={-1}
+          id={`${ids}-title`}
+          className="mt-1 font-display text-2xl font-semibold focus:outline-none"
+        >
           Recovery kit
         </h2>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-[0.9375rem]">
