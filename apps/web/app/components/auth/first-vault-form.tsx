@@ -47,7 +47,7 @@ export function FirstVaultForm({
     else setFailure(outcome.message);
   });
 
-  const working = isSubmitting || progress !== null;
+  const working = progress !== null;
   return (
     <form noValidate onSubmit={onSubmit} onFocus={warmUpCrypto} className="space-y-5" aria-busy={working}>
       <Notice tone="info" title="Why a second password?">
@@ -82,7 +82,7 @@ export function FirstVaultForm({
           total={progress.total}
         />
       ) : (
-        <button type="submit" className="btn-primary w-full" disabled={working}>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Checking…" : "Set vault password"}
         </button>
       )}

@@ -8,6 +8,7 @@ import { getCryptoClient } from "../../features/session/index.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { ErrorSummary } from "./error-summary.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
+import { useFocusWhenIdle } from "./use-focus-when-idle.ts";
 import { WorkProgress } from "./work-progress.tsx";
 
 interface Values {
@@ -38,12 +39,16 @@ export function RecoveryKeyForm({
     handleSubmit,
     watch,
     setError,
+    setFocus,
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: { email: defaultEmail, recoveryKey: "", password: "" },
     mode: "onTouched",
   });
+
+  const working = progress !== null;
+  const focusWhenIdle = useFocusWhenIdle(working, setFocus);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -57,12 +62,12 @@ export function RecoveryKeyForm({
       setProgress,
     ).finally(() => setProgress(null));
     if (outcome.ok) onDone(outcome.next);
-    else if (outcome.field)
-      setError(outcome.field, { type: "server", message: outcome.message }, { shouldFocus: true });
-    else setFailure(outcome.message);
+    else if (outcome.field) {
+      setError(outcome.field, { type: "server", message: outcome.message });
+      focusWhenIdle(outcome.field);
+    } else setFailure(outcome.message);
   });
 
-  const working = isSubmitting || progress !== null;
   const [email, password] = watch(["email", "password"]);
   return (
     <form noValidate onSubmit={onSubmit} onFocus={warmUpCrypto} className="space-y-5" aria-busy={working}>
@@ -117,7 +122,7 @@ export function RecoveryKeyForm({
           total={progress.total}
         />
       ) : (
-        <button type="submit" className="btn-primary w-full" disabled={working}>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Checking…" : "Set new password"}
         </button>
       )}

@@ -27,6 +27,8 @@ export function ResetPasswordForm({
   onDone: (email: string) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  // Disabled while the key is made and sent, not while the fields are checked (a disabled field cannot take focus).
+  const [busy, setBusy] = useState(false);
   const {
     register,
     handleSubmit,
@@ -41,25 +43,20 @@ export function ResetPasswordForm({
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const email = emailSchema.parse(values.email);
+    setBusy(true);
     const outcome = await resetWithEmailLink(browserResetSteps, {
       token,
       email,
       newPassword: values.password,
-    });
+    }).finally(() => setBusy(false));
     if (outcome.ok) onDone(email);
     else setFailure(outcome.message);
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={warmUpCrypto}
-      className="space-y-5"
-      aria-busy={isSubmitting}
-    >
+    <form noValidate onSubmit={onSubmit} onFocus={warmUpCrypto} className="space-y-5" aria-busy={busy}>
       <ErrorSummary title="Your password was not changed" message={failure} />
-      <fieldset disabled={isSubmitting} className="space-y-5">
+      <fieldset disabled={busy} className="space-y-5">
         <TextField
           id="reset-link-email"
           label="Email address"
@@ -87,7 +84,7 @@ export function ResetPasswordForm({
         />
       </fieldset>
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Setting your new password…" : "Set new password"}
+        {busy ? "Setting your new password…" : isSubmitting ? "Checking…" : "Set new password"}
       </button>
     </form>
   );

@@ -10,6 +10,7 @@ import { Notice } from "../ui/notice.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { ErrorSummary } from "./error-summary.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
+import { useFocusWhenIdle } from "./use-focus-when-idle.ts";
 import { WorkProgress } from "./work-progress.tsx";
 
 interface SignUpValues {
@@ -44,12 +45,16 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (done: SignedUp) => voi
     handleSubmit,
     watch,
     setError,
+    setFocus,
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
     defaultValues: { name: "", email: "", password: "", terms: false },
     mode: "onTouched",
   });
+
+  const working = progress !== null;
+  const focusWhenIdle = useFocusWhenIdle(working, setFocus);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -66,14 +71,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (done: SignedUp) => voi
       return;
     }
     if (outcome.field) {
-      setError(outcome.field, { type: "server", message: outcome.message }, { shouldFocus: true });
+      setError(outcome.field, { type: "server", message: outcome.message });
+      focusWhenIdle(outcome.field);
     } else {
       setFailure(outcome.message);
     }
   });
 
   const [name, email, password] = watch(["name", "email", "password"]);
-  const working = isSubmitting || progress !== null;
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={warmUpCrypto} className="space-y-5" aria-busy={working}>
@@ -153,7 +158,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (done: SignedUp) => voi
           total={progress.total}
         />
       ) : (
-        <button type="submit" className="btn-primary w-full" disabled={working}>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Checking…" : "Create vault"}
         </button>
       )}

@@ -17,8 +17,22 @@ export const meta = () =>
     "Create a free Heirloom vault: 1 GiB of encrypted storage and up to 200 documents, with legacy contacts and check-ins. Your keys are made in your browser.",
   );
 
-/** A tab that is already signed in (server session and vault key) goes to /app. */
+/**
+ * A tab that is already signed in (server session and vault key) goes to /app: on client navigations through this
+ * clientLoader, and on a full page load through useRedirectSignedIn below. The empty server loader keeps the first
+ * render the server's HTML (no hydration fallback that would swap the form out while someone types in it).
+ */
+export const loader = () => null;
 export const clientLoader = redirectSignedInClient;
+
+function useRedirectSignedIn() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    redirectSignedInClient().catch((thrown: unknown) => {
+      if (thrown instanceof Response) navigate(thrown.headers.get("Location") ?? "/app", { replace: true });
+    });
+  }, [navigate]);
+}
 
 const next = [
   { icon: "mail", text: "We email you a link to confirm your address." },
@@ -143,11 +157,6 @@ function SignUpPage() {
 }
 
 export default function SignUp() {
-  return <SignUpPage />;
-}
-
-// The page is server-rendered for visitors; while the clientLoader checks this tab on first load, the same page
-// shows (identical to the server's HTML, so hydration keeps it as is).
-export function HydrateFallback() {
+  useRedirectSignedIn();
   return <SignUpPage />;
 }
