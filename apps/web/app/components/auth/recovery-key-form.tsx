@@ -75,6 +75,7 @@ export function RecoveryKeyForm({
       <fieldset disabled={working} className="space-y-5">
         <TextField
           id="recover-email"
+          defaultValue={defaultEmail}
           label="Email address"
           type="email"
           autoComplete="username"

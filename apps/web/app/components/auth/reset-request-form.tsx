@@ -45,6 +45,7 @@ export function ResetRequestForm({ defaultEmail }: { defaultEmail: string }) {
       </div>
       <TextField
         id="reset-email"
+        defaultValue={defaultEmail}
         label="Email address"
         type="email"
         autoComplete="username"
