@@ -70,7 +70,7 @@ export function RecoveryKit({
     <div>
       <section
         aria-labelledby={`${ids}-title`}
-        className="rounded-xl border-2 border-dashed border-accent/60 bg-surface p-5 sm:p-6 print:visible print:absolute print:top-0 print:left-0 print:w-full print:border-black print:text-black"
+        className="rounded-xl border-2 border-dashed border-accent/60 bg-surface p-5 sm:p-6 print:visible print:absolute print:top-0 print:left-0 print:w-full print:border-black print:bg-white print:text-black"
       >
         <p className="text-sm font-semibold tracking-wide text-accent uppercase print:text-black">Heirloom</p>
         <h2

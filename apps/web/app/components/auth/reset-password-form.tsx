@@ -63,6 +63,7 @@ export function ResetPasswordForm({
           type="email"
           autoComplete="username"
           readOnly={linkEmail !== null}
+          className="[&_input:read-only]:bg-surface-sunken"
           defaultValue={linkEmail ?? ""}
           hint={linkEmail !== null ? "From your reset link." : "The address the reset email was sent to."}
           error={errors.email?.message}

@@ -110,7 +110,8 @@ function CheckInbox() {
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    void session.load().catch(() => null);
+    // Only a tab holding its vault key asks who is signed in; a visitor (or a fresh tab) types the address instead.
+    void session.loadIfThisTabHasKeys().catch(() => null);
   }, []);
 
   const user = live.status === "signed-in" ? live.user : null;

@@ -113,8 +113,7 @@ export default function Recover() {
         </h2>
         <p className="mt-2 mb-5 text-[0.9375rem] leading-relaxed text-ink-muted">
           We can email you a link to choose a new password. That restores your login, but your documents stay
-          encrypted under your old password: only your recovery key (or remembering the old password) unlocks
-          them.
+          encrypted under your old password: only your recovery key unlocks them.
         </p>
         <ResetRequestForm defaultEmail={email ?? ""} />
       </section>
