@@ -3,9 +3,17 @@ import { accountMessages } from "@heirloom/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { passwordMessages } from "../apps/web/app/features/auth/password-policy.ts";
-import { authKeyFor, createAccount, HttpClient, signInHttp, uniqueEmail } from "./support/accounts.ts";
+import {
+  authKeyFor,
+  createAccount,
+  HttpClient,
+  passwordUnlocksKeys,
+  signInHttp,
+  uniqueEmail,
+} from "./support/accounts.ts";
 import { launchBrowser, openPage, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
 import { waitForMail } from "./support/mail.ts";
+import { completeOidcLogin, socialEmailFor } from "./support/oidc.ts";
 
 const baseUrl = inject("baseUrl");
 const mailDir = inject("mailDir");
@@ -197,6 +205,53 @@ describe("sign-up", () => {
         password: await authKeyFor(baseUrl, email, password),
       });
       expect(signIn.status).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a social account's first vault password", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("explains why, creates the keys with progress, shows the kit, and the vault password then opens the keys", async () => {
+    const { page, context, errors } = await open(browser, { width: 390 });
+    try {
+      const login = `social.${Date.now().toString(36)}`;
+      await page.goto(`${baseUrl}/SignUp`);
+      // What the provider buttons do: better-auth answers with the provider's URL, the browser goes there.
+      const { url } = await page.evaluate(async () => {
+        const res = await fetch("/api/auth/sign-in/social", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ provider: "google", callbackURL: "/SignUp?social=1" }),
+        });
+        return (await res.json()) as { url: string };
+      });
+      await page.goto(url);
+      await completeOidcLogin(page, login, baseUrl);
+      await page.waitForURL(`${baseUrl}/SignUp?social=1`);
+      errors.length = 0; // The provider's own pages are not ours to judge.
+      await expect.poll(() => page.getByText("Why a second password?").count(), { timeout: 15_000 }).toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const vaultPassword = "juniper satellite pebble oboe";
+      await page.getByLabel("Vault password", { exact: true }).fill(vaultPassword);
+      await page.getByRole("button", { name: "Set vault password" }).click();
+      await page.locator("progress").waitFor({ state: "visible" });
+      await page.getByRole("heading", { name: "Save your recovery kit" }).waitFor({ timeout: 30_000 });
+      await page.getByLabel("I have saved my recovery kit").check();
+      await page.getByRole("button", { name: /Skip for now/ }).click();
+      await page.waitForURL(`${baseUrl}/app`);
+
+      expect(await passwordUnlocksKeys(baseUrl, socialEmailFor(login), vaultPassword)).toBe(true);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,3 +1,4 @@
+import type { SessionUser } from "@heirloom/contract";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FirstVaultForm } from "../../components/auth/first-vault-form.tsx";
@@ -9,7 +10,7 @@ import { pageMeta } from "../../components/public/page-meta.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { redirectSignedInClient, session, useSession } from "../../features/session/index.ts";
+import { redirectSignedInClient, session } from "../../features/session/index.ts";
 
 export const meta = () =>
   pageMeta(
@@ -86,19 +87,28 @@ function KitStep({ done }: { done: SignedUp }) {
   );
 }
 
+type SocialState =
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "signed-out" }
+  | { kind: "ready"; user: SessionUser };
+
 /** /SignUp?social=1: signed in through a provider, no vault yet (the login helper sends such accounts here). */
 function SocialFirstVault({ onCreated }: { onCreated: (done: SignedUp) => void }) {
-  const live = useSession();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [state, setState] = useState<SocialState>({ kind: "loading" });
   useEffect(() => {
-    session.load().catch(() => setFailed(true));
-  }, []);
-  const user = live.status === "signed-in" ? live.user : null;
-  useEffect(() => {
-    // A vault exists already: unlocking it is the login page's job.
-    if (user?.hasVault) navigate("/Login#auth", { replace: true });
-  }, [user, navigate]);
+    // Decided once, on arrival: once this page has made the vault, the session says hasVault too.
+    session
+      .load()
+      .then((loaded) => {
+        if (loaded.status !== "signed-in" || !loaded.user) setState({ kind: "signed-out" });
+        // A vault exists already: unlocking it is the login page's job.
+        else if (loaded.user.hasVault) navigate("/Login#auth", { replace: true });
+        else setState({ kind: "ready", user: loaded.user });
+      })
+      .catch(() => setState({ kind: "failed" }));
+  }, [navigate]);
 
   return (
     <AuthShell
@@ -106,17 +116,17 @@ function SocialFirstVault({ onCreated }: { onCreated: (done: SignedUp) => void }
       title="Choose your vault password"
       lead="One more step: the password that encrypts your vault, here in your browser."
     >
-      {failed ? (
+      {state.kind === "failed" ? (
         <Notice tone="danger" title="We couldn't reach Heirloom">
           Check your connection, then reload this page.
         </Notice>
-      ) : live.status === "loading" || user?.hasVault ? (
+      ) : state.kind === "loading" ? (
         <p role="status" className="flex items-center gap-3 text-ink-muted">
           <Spinner className="size-6" />
           Checking your sign-in…
         </p>
-      ) : user ? (
-        <FirstVaultForm user={user} onCreated={onCreated} />
+      ) : state.kind === "ready" ? (
+        <FirstVaultForm user={state.user} onCreated={onCreated} />
       ) : (
         <Notice tone="warning" title="Please sign in first">
           Your sign-in with the provider has ended.{" "}
