@@ -310,7 +310,7 @@ describe("email confirmation and the local mailbox", () => {
       await page.goto(`${baseUrl}/ConfirmEmail`);
       await page.getByLabel("Your email address", { exact: true }).fill(uniqueEmail("often"));
       const send = page.getByRole("button", { name: "Send the email again" });
-      // better-auth allows three a client address per five minutes; the fourth is refused with 429.
+      // better-auth allows three per client address per five minutes; the fourth is refused with 429.
       for (let i = 0; i < 4; i++) {
         await send.click();
         await expect.poll(() => send.isEnabled(), { timeout: 15_000 }).toBe(true);
