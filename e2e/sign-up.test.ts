@@ -85,6 +85,13 @@ describe("sign-up", () => {
       await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
+      // Printing shows the kit alone: no site header, no buttons.
+      await page.emulateMedia({ media: "print" });
+      expect(await page.getByTestId("recovery-key").isVisible()).toBe(true);
+      expect(await page.getByRole("banner").first().isVisible()).toBe(false);
+      expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+      await page.emulateMedia({ media: "screen" });
+
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Download (.txt)" }).click();
       const file = await (await download).path();

@@ -153,7 +153,7 @@ export function signUpErrorMessage(error: unknown): { message: string; field?: S
 }
 
 export const tooManySignUps =
-  "Too many sign-up attempts from this network. Please wait 10 minutes, then try again.";
+  "Too many sign-up attempts from this network. Please wait a few minutes, then try again.";
 const offline = "We couldn't reach Heirloom. Check your connection and try again.";
 
 const describe = (error: unknown) =>
