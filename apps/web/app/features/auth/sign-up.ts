@@ -214,15 +214,18 @@ export async function signUp(
     const vault = await createVault(steps, { userId, credentials }, onProgress, signUpStages);
     return { ok: true, userId, recoveryKeyText: vault.recoveryKeyText };
   } catch (error) {
-    await steps.logUserError("signUp.createVault", describe(error));
+    let cleanupError: unknown;
     try {
       await steps.deleteAccount({
         currentAuthKey: credentials.authKey,
         confirmation: deleteAccountConfirmation,
       });
     } catch (cleanup) {
-      await steps.logUserError("signUp.deleteAccount", describe(cleanup));
+      cleanupError = cleanup;
     }
+    // Logged after the deletion, which removes the account's own log rows: sent without a session, the entry stays.
+    await steps.logUserError("signUp.createVault", describe(error));
+    if (cleanupError !== undefined) await steps.logUserError("signUp.deleteAccount", describe(cleanupError));
     return { ok: false, message: accountMessages.creationFailed };
   }
 }
