@@ -1,5 +1,7 @@
 import path from "node:path";
+import { defaultMaxObjectBytes, defaultStorageBucket } from "@heirloom/contract";
 import { z } from "zod";
+import { type StorageTier, storageQuotas, type TierQuota } from "./storage/quotas.ts";
 
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 const boolFromEnv = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -42,6 +44,14 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email("must be a comma-separated list of email addresses"))),
+  STORAGE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, "must be a bucket name (a-z 0-9 . _ -)")
+    .default(defaultStorageBucket),
+  STORAGE_MAX_OBJECT_BYTES: z.coerce.number().int().min(1).default(defaultMaxObjectBytes),
+  STORAGE_FREE_BYTES: z.coerce.number().int().min(1).default(storageQuotas.free.bytes),
+  STORAGE_FREE_DOCUMENTS: z.coerce.number().int().min(1).optional(),
+  STORAGE_PREMIUM_BYTES: z.coerce.number().int().min(1).default(storageQuotas.premium.bytes),
   ...socialEnv("GOOGLE"),
   ...socialEnv("APPLE"),
   ...socialEnv("MICROSOFT"),
@@ -104,6 +114,8 @@ export interface AppConfig {
   adminEmails: string[];
   /** Where the built web app lives (apps/web/build). */
   webBuildDir: string;
+  /** The storage API: its one bucket, the largest object it takes, and the quota of each tier (storage/quotas.ts). */
+  storage: { bucket: string; maxObjectBytes: number; quotas: Record<StorageTier, TierQuota> };
 }
 
 export class ConfigError extends Error {
@@ -175,6 +187,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     social,
     adminEmails: e.ADMIN_EMAILS,
     webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
+    storage: {
+      bucket: e.STORAGE_BUCKET,
+      maxObjectBytes: e.STORAGE_MAX_OBJECT_BYTES,
+      quotas: {
+        free: {
+          bytes: e.STORAGE_FREE_BYTES,
+          documents: e.STORAGE_FREE_DOCUMENTS ?? storageQuotas.free.documents,
+        },
+        premium: { bytes: e.STORAGE_PREMIUM_BYTES, documents: storageQuotas.premium.documents },
+      },
+    },
   };
 }
 
