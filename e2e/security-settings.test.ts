@@ -343,13 +343,15 @@ describe("password change", () => {
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
       new MutationObserver(() => {
         for (const status of document.querySelectorAll("[role=status]")) {
-          const step = status.textContent?.match(/Step \d of 4: [^.]+/)?.[0];
+          const step = status.textContent?.match(/Step \d of 4: [^.…]+/)?.[0];
           if (step && seen.at(-1) !== step) seen.push(step);
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await form.getByLabel("Current password").fill(account.password);
     await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText("Changing your password").waitFor();
+    await shoot(page, "password-progress");
     await form.getByText("Your password has been changed.", { exact: false }).waitFor({ timeout: 60_000 });
     await shoot(page, "password-changed");
     await expect(

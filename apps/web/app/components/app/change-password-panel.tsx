@@ -15,10 +15,12 @@ import {
 } from "../../features/auth/password-policy.ts";
 import { describeReauthError } from "../../features/auth/reauth.ts";
 import { logUserError } from "../../features/session/index.ts";
+import { ErrorSummary } from "../auth/error-summary.tsx";
 import { NewPasswordField } from "../auth/new-password-field.tsx";
+import { WorkProgress } from "../auth/work-progress.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { TextField } from "../ui/text-field.tsx";
-import { FormOutcome, ProgressSteps } from "./form-feedback.tsx";
+import { FormOutcome } from "./form-feedback.tsx";
 import { ReauthFields } from "./reauth-fields.tsx";
 import { SettingsPanel } from "./settings-panel.tsx";
 
@@ -41,17 +43,14 @@ export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; on
     defaultValues: empty,
   });
   const [step, setStep] = useState<ChangePasswordStep | null>(null);
-  const [outcome, setOutcome] = useState<{ tone: "danger" | "success"; message: string } | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
   const context = { email: user.email, name: user.name };
 
-  const show = (next: { tone: "danger" | "success"; message: string }) => {
-    setOutcome(next);
-    requestAnimationFrame(() => outcomeRef.current?.focus());
-  };
-
   const onSubmit = handleSubmit(async (values) => {
-    setOutcome(null);
+    setDone(false);
+    setFailure(null);
     // Without the dictionaries (offline), the length rules still apply.
     const check = await checkNewPassword(values.newPassword, context).catch(() => null);
     const broken = check
@@ -85,11 +84,8 @@ export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; on
       });
       reset(empty);
       onChanged?.();
-      show({
-        tone: "success",
-        message:
-          "Your password has been changed. Your keys are re-encrypted with it, and every other device has been signed out. Use the new password from now on.",
-      });
+      setDone(true);
+      requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
       const problem = describeReauthError(error);
       if (problem.unknown) {
@@ -99,7 +95,7 @@ export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; on
         setError(problem.field, { message: problem.message });
         setFocus(problem.field);
       } else {
-        show({ tone: "danger", message: problem.message });
+        setFailure(problem.message);
       }
     } finally {
       setStep(null);
@@ -124,9 +120,11 @@ export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; on
         </Notice>
       ) : (
         <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5">
-          {outcome ? (
-            <FormOutcome ref={outcomeRef} tone={outcome.tone}>
-              {outcome.message}
+          <ErrorSummary title="Your password was not changed" message={failure} />
+          {done ? (
+            <FormOutcome ref={doneRef} tone="success">
+              Your password has been changed. Your keys are re-encrypted with it, and every other device has
+              been signed out. Use the new password from now on.
             </FormOutcome>
           ) : null}
           <ReauthFields
@@ -157,9 +155,15 @@ export function ChangePasswordPanel({ user, onChanged }: { user: SessionUser; on
             error={formState.errors.confirmPassword?.message}
             {...register("confirmPassword", { required: "Type the new password again." })}
           />
-          <div role="status" aria-live="polite">
-            {step ? <ProgressSteps steps={steps} labels={changePasswordStepLabels} current={step} /> : null}
-          </div>
+          {step ? (
+            <WorkProgress
+              id="change-password-progress"
+              title="Changing your password"
+              stage={`Step ${steps.indexOf(step) + 1} of ${steps.length}: ${changePasswordStepLabels[step]}`}
+              done={steps.indexOf(step)}
+              total={steps.length}
+            />
+          ) : null}
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Changing password…" : "Change password"}
           </button>

@@ -1,5 +1,5 @@
 import type { SessionUser } from "@heirloom/contract";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   browserDeleteAccountDeps,
@@ -9,9 +9,9 @@ import {
 } from "../../features/auth/delete-account.ts";
 import { describeReauthError } from "../../features/auth/reauth.ts";
 import { logUserError } from "../../features/session/index.ts";
+import { ErrorSummary } from "../auth/error-summary.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { TextField } from "../ui/text-field.tsx";
-import { FormOutcome } from "./form-feedback.tsx";
 import { ReauthFields } from "./reauth-fields.tsx";
 import { SettingsPanel } from "./settings-panel.tsx";
 
@@ -34,7 +34,6 @@ export function DeleteAccountPanel({ user }: { user: SessionUser }) {
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const failureRef = useRef<HTMLDivElement>(null);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -65,7 +64,6 @@ export function DeleteAccountPanel({ user }: { user: SessionUser }) {
         setFocus(problem.field);
       } else {
         setFailure(problem.message);
-        requestAnimationFrame(() => failureRef.current?.focus());
       }
     }
   });
@@ -87,11 +85,7 @@ export function DeleteAccountPanel({ user }: { user: SessionUser }) {
           </ul>
         </div>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          {failure ? (
-            <FormOutcome ref={failureRef} tone="danger">
-              {failure}
-            </FormOutcome>
-          ) : null}
+          <ErrorSummary title="Your account was not deleted" message={failure} />
           <ReauthFields
             idPrefix="delete-account"
             twoFactorEnabled={user.twoFactorEnabled}

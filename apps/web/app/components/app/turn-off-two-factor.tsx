@@ -1,5 +1,5 @@
 import type { SessionUser } from "@heirloom/contract";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   browserTwoFactorDeps,
@@ -7,9 +7,9 @@ import {
   disableTwoFactor,
 } from "../../features/auth/two-factor.ts";
 import { logUserError } from "../../features/session/index.ts";
+import { ErrorSummary } from "../auth/error-summary.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { TextField } from "../ui/text-field.tsx";
-import { FormOutcome } from "./form-feedback.tsx";
 
 /**
  * Turning two-factor off, behind a button and the current password. Used on the security settings page and on
@@ -18,7 +18,6 @@ import { FormOutcome } from "./form-feedback.tsx";
 export function TurnOffTwoFactor({ user, onDone }: { user: SessionUser; onDone?: () => void }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<{ password: string }>({
     defaultValues: { password: "" },
   });
@@ -39,7 +38,6 @@ export function TurnOffTwoFactor({ user, onDone }: { user: SessionUser; onDone?:
         setFocus("password");
       } else {
         setFailure(problem.message);
-        requestAnimationFrame(() => failureRef.current?.focus());
       }
     }
   });
@@ -61,11 +59,7 @@ export function TurnOffTwoFactor({ user, onDone }: { user: SessionUser; onDone?:
         Without two-factor, your password alone opens your account. Enter it to turn two-factor off; your
         backup codes stop working too.
       </p>
-      {failure ? (
-        <FormOutcome ref={failureRef} tone="danger">
-          {failure}
-        </FormOutcome>
-      ) : null}
+      <ErrorSummary title="Two-factor is still on" message={failure} />
       <TextField
         id="mfa-off-password"
         label="Current password"

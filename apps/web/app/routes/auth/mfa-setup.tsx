@@ -2,9 +2,9 @@ import type { SessionUser } from "@heirloom/contract";
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { FormOutcome } from "../../components/app/form-feedback.tsx";
 import { TurnOffTwoFactor } from "../../components/app/turn-off-two-factor.tsx";
 import { BackupCodes } from "../../components/auth/backup-codes.tsx";
+import { ErrorSummary } from "../../components/auth/error-summary.tsx";
 import { QrCode } from "../../components/auth/qr-code.tsx";
 import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
 import { pageMeta } from "../../components/public/page-meta.ts";
@@ -170,7 +170,6 @@ function PasswordStep({
     defaultValues: { password: "" },
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -186,7 +185,6 @@ function PasswordStep({
         setFocus("password");
       } else {
         setFailure(problem.message);
-        requestAnimationFrame(() => failureRef.current?.focus());
       }
     }
   });
@@ -200,11 +198,7 @@ function PasswordStep({
         Enter your password. It is checked here in your browser and never sent to us.
       </p>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {failure ? (
-          <FormOutcome ref={failureRef} tone="danger">
-            {failure}
-          </FormOutcome>
-        ) : null}
+        <ErrorSummary title="Two-factor was not set up" message={failure} />
         <TextField
           id="mfa-password"
           label="Current password"
