@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type SocialProviderId, socialProviderIds } from "@heirloom/contract";
 import { z } from "zod";
 
 const portSchema = z.coerce.number().int().min(0).max(65_535);
@@ -46,9 +47,6 @@ function socialEnv<P extends string>(provider: P) {
     [`SOCIAL_${provider}_DISCOVERY_URL`]: z.url().optional(),
   } as Record<`SOCIAL_${P}_${"CLIENT_ID" | "CLIENT_SECRET" | "DISCOVERY_URL"}`, z.ZodOptional<z.ZodString>>;
 }
-
-export const socialProviderIds = ["google", "apple", "microsoft", "github"] as const;
-export type SocialProviderId = (typeof socialProviderIds)[number];
 
 export interface SocialProviderConfig {
   id: SocialProviderId;

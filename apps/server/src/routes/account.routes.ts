@@ -7,7 +7,10 @@ import {
   preloginRequestSchema,
   recoveryCompleteRequestSchema,
   recoveryStartRequestSchema,
+  type SocialProviderId,
+  type SocialProvidersResponse,
   saveKeysRequestSchema,
+  socialProviderIds,
   userErrorRequestSchema,
 } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -20,6 +23,8 @@ import { toWebHeaders } from "./auth.routes.ts";
 
 export interface AccountRoutesDeps {
   auth: HeirloomAuth;
+  /** The configured social sign-in providers (config.social), in socialProviderIds order. */
+  socialProviders: readonly SocialProviderId[];
   account: AccountService;
   security: AccountSecurityService;
 }
@@ -42,6 +47,9 @@ const perQuarterHour = (max: number) => ({ config: { rateLimit: { max, timeWindo
 /** Everything under /api/account is about the signed-in user ("me"); no route takes another user's id. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
   const { auth, account, security } = deps;
+  const socialProviders: SocialProvidersResponse = {
+    providers: socialProviderIds.filter((id) => deps.socialProviders.includes(id)),
+  };
 
   async function optionalSession(request: FastifyRequest) {
     const found = await auth.api.getSession({ headers: toWebHeaders(request) });
@@ -60,6 +68,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
     if (!found) throw new AppError("unauthenticated", "Please sign in to continue.");
     return found;
   }
+
+  // Public and the same for everyone: which "Continue with ..." buttons the login and sign-up pages show.
+  app.get(apiRoutes.socialProviders, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=300").send(socialProviders),
+  );
 
   app.post(apiRoutes.prelogin, perMinute(30), async (request) =>
     account.prelogin(parse(preloginRequestSchema, request.body).email),
