@@ -1,10 +1,12 @@
 import type { SessionUser } from "@heirloom/contract";
 import { redirect } from "react-router";
-import { appHomePath, loginPath } from "./redirects.ts";
+import { loginPath } from "./redirects.ts";
 import { session } from "./session.ts";
 import { fetchUserSalt, logUserError } from "./session-api.ts";
 import { hasVaultKey, readVaultSalt, writeVaultSalt } from "./vault-key.ts";
 import { checkVaultOnLoad, type StartupCheckResult } from "./vault-watch.ts";
+
+export { redirectSignedInClient } from "./redirect-signed-in.ts";
 
 /**
  * For a clientLoader of a page that needs a signed-in user (the signed-in area, /AddInfo, /ConfirmEmail, /Payment):
@@ -15,17 +17,6 @@ export async function requireSignedInClient(): Promise<SessionUser> {
   const state = await session.load();
   if (state.status !== "signed-in" || !state.user) throw redirect(loginPath);
   return state.user;
-}
-
-/**
- * For the clientLoader of /Login and /SignUp: a person already signed in *in this tab* (server session and vault key)
- * goes to /app; everyone else stays. A tab without its key is not asked about, so visitors cause no request, and a
- * signed-in person who opened a fresh tab can sign in there to unlock it.
- */
-export async function redirectSignedInClient(): Promise<null> {
-  const state = await session.loadIfThisTabHasKeys().catch(() => null);
-  if (state?.status === "signed-in") throw redirect(appHomePath);
-  return null;
 }
 
 let startupCheck: Promise<StartupCheckResult> | null = null;

@@ -3,12 +3,18 @@ import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
 import { PlanSummary } from "../../components/public/auth/plan-summary.tsx";
 import { pageMeta } from "../../components/public/page-meta.ts";
 import { Icon } from "../../components/ui/icon.tsx";
+import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
 
 export const meta = () =>
   pageMeta(
     "Payment",
     "Pay for Heirloom Premium. Card details go straight to our payment provider and never reach Heirloom's servers.",
   );
+
+// SPEC.md section 6: signed-in users only; a visitor goes to /login.
+export const clientLoader = () => requireSignedInPage();
+clientLoader.hydrate = true as const;
+export const HydrateFallback = SignedInPageFallback;
 
 export default function Payment() {
   return (

@@ -2,12 +2,18 @@ import { AuthPendingNote } from "../../components/public/auth/auth-pending-note.
 import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
 import { pageMeta } from "../../components/public/page-meta.ts";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
 
 export const meta = () =>
   pageMeta(
     "Add your details",
     "Complete your Heirloom profile with your date of birth and postcode. You can change them later.",
   );
+
+// SPEC.md section 6: signed-in users only; a visitor goes to /login.
+export const clientLoader = () => requireSignedInPage();
+clientLoader.hydrate = true as const;
+export const HydrateFallback = SignedInPageFallback;
 
 const months = [
   "January",
