@@ -6,6 +6,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 }
 
+/**
+ * A client address of the private 10/8 space, random so that per-IP rate limits of one test do not spill into the
+ * next. The e2e server trusts X-Forwarded-For (TRUST_PROXY=true), as it would behind a load balancer.
+ */
+export function randomAddress(): string {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
 export interface WatchedPage {
   page: Page;
   context: BrowserContext;
@@ -26,6 +35,7 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? "light",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    extraHTTPHeaders: { "x-forwarded-for": randomAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -26,8 +26,8 @@ export interface RunningServer {
 }
 
 /** Starts the real server (node apps/server/src/main.ts) on a free port with a fresh data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "heirloom-e2e-"));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
