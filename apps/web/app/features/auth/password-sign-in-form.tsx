@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { useHydrated } from "./use-hydrated.ts";
 
 export const passwordSignInSchema = z.object({
   email: emailSchema,
@@ -21,6 +22,7 @@ export function PasswordSignInForm({
   defaultEmail?: string;
   onSubmit: (values: PasswordSignInValues) => Promise<void>;
 }) {
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -59,7 +61,7 @@ export function PasswordSignInForm({
         }
         {...register("password")}
       />
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
+      <button type="submit" className="btn-primary w-full" disabled={busy || !hydrated}>
         {busy ? "Signing in..." : "Sign in"}
       </button>
     </form>

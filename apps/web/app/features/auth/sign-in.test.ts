@@ -263,6 +263,17 @@ describe("finishSecondFactor", () => {
     expect(calls).not.toContain("completeSignIn");
   });
 
+  it("sends a backup code as issued, hyphen included", async () => {
+    const factors: unknown[] = [];
+    const { steps } = fakeSteps({
+      verifySecondFactor: async (factor) => {
+        factors.push(factor);
+      },
+    });
+    await finishSecondFactor(steps, pending, { method: "backup", code: " abcde-fghij " });
+    expect(factors).toEqual([{ method: "backup", code: "abcde-fghij" }]);
+  });
+
   it("refuses a used backup code in words about backup codes", async () => {
     const { steps } = fakeSteps({
       verifySecondFactor: async () => {

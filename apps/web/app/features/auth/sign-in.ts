@@ -203,7 +203,9 @@ export async function finishSecondFactor(
 ): Promise<SignInResult> {
   try {
     onStage("verifying");
-    await steps.verifySecondFactor({ method: factor.method, code: factor.code.replace(/[\s-]/g, "") });
+    // People type a TOTP code as "123 456"; backup codes keep their hyphen (better-auth compares them as issued).
+    const code = factor.method === "totp" ? factor.code.replace(/\s/g, "") : factor.code.trim();
+    await steps.verifySecondFactor({ method: factor.method, code });
   } catch (error) {
     throw await secondFactorFailure(steps, factor, error);
   }

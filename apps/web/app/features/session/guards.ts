@@ -12,11 +12,22 @@ export { redirectSignedInClient } from "./redirect-signed-in.ts";
  * For a clientLoader of a page that needs a signed-in user (the signed-in area, /AddInfo, /ConfirmEmail, /Payment):
  * resolves with the user, or throws a redirect to /login for a visitor. Throws the ApiError when the server cannot
  * answer (the route's error page then says "Server Error" instead of pretending the person is signed out).
+ *
+ * A tab that still holds a vault key but whose server session is gone (12 hours reached, ended elsewhere) was signed
+ * in until now: it is signed out like any 401 while signed in (keys cleared, /login says the session ended), and the
+ * returned promise never settles because the page is being replaced.
  */
 export async function requireSignedInClient(): Promise<SessionUser> {
   const state = await session.load();
-  if (state.status !== "signed-in" || !state.user) throw redirect(loginPath);
-  return state.user;
+  if (state.status === "signed-in" && state.user) return state.user;
+  if (hasVaultKey()) {
+    await session.signOut({
+      kind: "session-ended",
+      from: `${window.location.pathname}${window.location.search}`,
+    });
+    return new Promise<never>(() => {});
+  }
+  throw redirect(loginPath);
 }
 
 let startupCheck: Promise<StartupCheckResult> | null = null;

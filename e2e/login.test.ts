@@ -1,0 +1,205 @@
+import { accountMessages } from "@heirloom/contract";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createAccount, signInHttp, uniqueEmail } from "./support/accounts.ts";
+import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
+import { currentStep, enrolTotp } from "./support/totp.ts";
+
+// Logging in as a person does: the /Login form in Chromium against the real server, with accounts made in Node.
+
+const baseUrl = inject("baseUrl");
+const screenshots = process.env.E2E_SCREENSHOTS;
+
+/** Fills the login form once the page can run it (the button is disabled until then) and submits. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const button = page.getByRole("button", { name: "Sign in", exact: true });
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await button.click();
+}
+
+/** The status of the next POST /api/auth/sign-in/email the page makes. */
+async function signInAnswer(page: Page): Promise<number> {
+  const response = await page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-in/email"), {
+    timeout: 30_000,
+  });
+  return response.status();
+}
+
+/** The text of the error summary once it appears. */
+async function signInError(page: Page): Promise<string> {
+  const error = page.getByTestId("sign-in-error");
+  await error.waitFor({ timeout: 30_000 });
+  return (await error.textContent()) ?? "";
+}
+
+describe("login", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("signs in with email and password: progress while the vault unlocks, then the app with the name", async () => {
+    const account = await createAccount(baseUrl, { name: "lena login" });
+    const { page, context, errors } = await openPage(browser);
+    const sent: string[] = [];
+    page.on("request", (request) => sent.push(`${request.url()} ${request.postData() ?? ""}`));
+    try {
+      await page.goto(`${baseUrl}/Login`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await submitLogin(page, account.email, account.password);
+      await page.getByText("Unlocking your vault...").waitFor();
+      await page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
+      await expect
+        .poll(() => page.getByRole("banner").getByText("Lena Login").count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      // Zero knowledge: the password never left the page in any request.
+      expect(sent.filter((line) => line.includes(account.password))).toEqual([]);
+      expect(await page.evaluate(() => sessionStorage.getItem("vaultKey"))).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+      expect(await page.evaluate(() => localStorage.getItem("vaultKey"))).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("returns to the page named in ?from after signing in", async () => {
+    const account = await createAccount(baseUrl);
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${baseUrl}/login?logout=true&timeout=true&from=%2Fapp%2FMyData`);
+      await page.getByText("You were signed out").waitFor();
+      await submitLogin(page, account.email, account.password);
+      await page.waitForURL(`${baseUrl}/app/MyData`, { timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("answers a wrong password and an unknown email with the same words (ADR 021)", async () => {
+    const account = await createAccount(baseUrl);
+    const { page, context } = await openPage(browser, { width: 390 });
+    try {
+      await page.goto(`${baseUrl}/Login`);
+      await submitLogin(page, account.email, `${account.password}!`);
+      expect(await signInError(page)).toBe("Wrong email or password.");
+      // The summary takes focus, so the message is where a keyboard user is.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
+      expect(page.url()).toBe(`${baseUrl}/Login`);
+      if (screenshots)
+        await page.screenshot({ path: `${screenshots}/login-error-390-light.png`, fullPage: true });
+
+      const answered = signInAnswer(page);
+      await submitLogin(page, uniqueEmail("nobody"), account.password);
+      expect(await answered).toBe(401);
+      expect(await signInError(page)).toBe("Wrong email or password.");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says 'Too many login attemps' after five wrong passwords, even for the right one", async () => {
+    const account = await createAccount(baseUrl);
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${baseUrl}/Login`);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const answered = signInAnswer(page);
+        await submitLogin(page, account.email, `wrong password ${attempt}`);
+        expect(await answered).toBe(401);
+        expect(await signInError(page)).toBe("Wrong email or password.");
+      }
+      const answered = signInAnswer(page);
+      await submitLogin(page, account.email, account.password);
+      expect(await answered).toBe(429);
+      await expect
+        .poll(() => page.getByTestId("sign-in-error").textContent(), { timeout: 30_000 })
+        .toBe(accountMessages.tooManyAttempts);
+      expect(accountMessages.tooManyAttempts).toBe("Too many login attemps, please try again later.");
+      expect(page.url()).toBe(`${baseUrl}/Login`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("asks for the authenticator code when two-factor sign-in is on, and refuses a code used before", async () => {
+    const account = await createAccount(baseUrl, { name: "tess totp" });
+    const http = await signInHttp(baseUrl, account.email, account.password);
+    const { code, backupCodes } = await enrolTotp(http, account.authKey);
+
+    const first = await openPage(browser);
+    let usedCode = "";
+    try {
+      await first.page.goto(`${baseUrl}/Login`);
+      await submitLogin(first.page, account.email, account.password);
+      const codeField = first.page.getByLabel("6-digit code");
+      await codeField.waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(first.page)).toEqual([]);
+      if (screenshots) {
+        await first.page.screenshot({ path: `${screenshots}/login-totp-1280-light.png`, fullPage: true });
+      }
+      usedCode = code(await currentStep());
+      await codeField.fill(usedCode);
+      await first.page.getByRole("button", { name: "Verify and sign in" }).click();
+      await first.page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
+      await expect
+        .poll(() => first.page.getByRole("banner").getByText("Tess Totp").count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    } finally {
+      await first.context.close();
+    }
+
+    // Another browser replays the same code: refused. A backup code then gets in.
+    const second = await openPage(browser);
+    try {
+      await second.page.goto(`${baseUrl}/Login`);
+      await submitLogin(second.page, account.email, account.password);
+      const codeField = second.page.getByLabel("6-digit code");
+      await codeField.waitFor({ timeout: 30_000 });
+      await codeField.fill(usedCode);
+      await second.page.getByRole("button", { name: "Verify and sign in" }).click();
+      expect(await signInError(second.page)).toBe("That code is not valid. Please try again.");
+      expect(second.page.url()).toBe(`${baseUrl}/Login`);
+
+      await second.page.getByRole("button", { name: "Use a backup code instead" }).click();
+      await second.page.getByLabel("Backup code").fill(backupCodes[0] ?? "");
+      await second.page.getByRole("button", { name: "Verify and sign in" }).click();
+      await second.page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
+    } finally {
+      await second.context.close();
+    }
+  });
+
+  it("sign out clears every stored key name and ends the server session", async () => {
+    const account = await createAccount(baseUrl);
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${baseUrl}/Login`);
+      await submitLogin(page, account.email, account.password);
+      await page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
+      // SPEC section 4 "Sign out" names these in both storages; an older build could have left any of them.
+      const names = ["vaultKey", "vaultSalt", "vaultPassword", "privateKey", "recipientKey"];
+      await page.evaluate((keys) => {
+        for (const key of keys) localStorage.setItem(key, "left-over-value-123");
+        sessionStorage.setItem("privateKey", "left-over-value-123");
+      }, names);
+      expect((await page.request.get(`${baseUrl}/api/account/me`)).status()).toBe(200);
+
+      await page.getByRole("button", { name: "Sign Out" }).first().click();
+      await page.waitForURL(`${baseUrl}/login?logout=true`, { timeout: 15_000 });
+      await page.getByText("You have signed out").waitFor();
+      const left = await page.evaluate(
+        (keys) => keys.flatMap((k) => [sessionStorage.getItem(k), localStorage.getItem(k)]),
+        names,
+      );
+      expect(left.filter((v) => v !== null)).toEqual([]);
+      expect((await page.request.get(`${baseUrl}/api/account/me`)).status()).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+});
