@@ -1,38 +1,15 @@
 import { accountMessages } from "@heirloom/contract";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, signInHttp, uniqueEmail } from "./support/accounts.ts";
 import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
+import { signInAnswer, signInError, submitLogin } from "./support/login-form.ts";
 import { currentStep, enrolTotp } from "./support/totp.ts";
 
 // Logging in as a person does: the /Login form in Chromium against the real server, with accounts made in Node.
 
 const baseUrl = inject("baseUrl");
 const screenshots = process.env.E2E_SCREENSHOTS;
-
-/** Fills the login form once the page can run it (the button is disabled until then) and submits. */
-export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
-  const button = page.getByRole("button", { name: "Sign in", exact: true });
-  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await button.click();
-}
-
-/** The status of the next POST /api/auth/sign-in/email the page makes. */
-async function signInAnswer(page: Page): Promise<number> {
-  const response = await page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-in/email"), {
-    timeout: 30_000,
-  });
-  return response.status();
-}
-
-/** The text of the error summary once it appears. */
-async function signInError(page: Page): Promise<string> {
-  const error = page.getByTestId("sign-in-error");
-  await error.waitFor({ timeout: 30_000 });
-  return (await error.textContent()) ?? "";
-}
 
 describe("login", () => {
   let browser: Browser;
