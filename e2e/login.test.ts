@@ -1,14 +1,16 @@
 import { accountMessages } from "@heirloom/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAccount, signInHttp, uniqueEmail } from "./support/accounts.ts";
+import { authKeyFor, createAccount, HttpClient, signInHttp, uniqueEmail } from "./support/accounts.ts";
 import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
 import { signInAnswer, signInError, submitLogin } from "./support/login-form.ts";
+import { waitForMail } from "./support/mail.ts";
 import { currentStep, enrolTotp } from "./support/totp.ts";
 
 // Logging in as a person does: the /Login form in Chromium against the real server, with accounts made in Node.
 
 const baseUrl = inject("baseUrl");
+const mailDir = inject("mailDir");
 const screenshots = process.env.E2E_SCREENSHOTS;
 
 describe("login", () => {
@@ -148,6 +150,38 @@ describe("login", () => {
       await second.page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
     } finally {
       await second.context.close();
+    }
+  });
+
+  it("after an email-only password reset, says plainly that the vault is locked and points to recovery", async () => {
+    const account = await createAccount(baseUrl);
+    const since = Date.now();
+    const http = new HttpClient(baseUrl);
+    await http.ok("POST", "/api/auth/request-password-reset", { email: account.email });
+    const mail = await waitForMail(mailDir, account.email, { subject: /reset/i, since });
+    const token = mail.links.map((l) => new URL(l).searchParams.get("reset")).find(Boolean);
+    expect(token).toBeTruthy();
+    const newPassword = "a brand new password after the reset";
+    await http.ok("POST", "/api/auth/reset-password", {
+      token,
+      newPassword: await authKeyFor(baseUrl, account.email, newPassword),
+    });
+
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${baseUrl}/Login`);
+      await submitLogin(page, account.email, newPassword);
+      await page.getByText("Your vault is locked").waitFor({ timeout: 30_000 });
+      const link = page.getByRole("link", { name: "Unlock with your recovery key" });
+      expect(await link.getAttribute("href")).toBe("/recover");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      if (screenshots)
+        await page.screenshot({ path: `${screenshots}/login-locked-1280-light.png`, fullPage: true });
+      // Nothing of a half-open session is left behind.
+      expect(await page.evaluate(() => sessionStorage.getItem("vaultKey"))).toBeNull();
+      expect((await page.request.get(`${baseUrl}/api/account/me`)).status()).toBe(401);
+    } finally {
+      await context.close();
     }
   });
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
 import { SignedOutNotice } from "../../components/public/auth/signed-out-notice.tsx";
@@ -26,19 +27,24 @@ export async function clientLoader() {
 }
 clientLoader.hydrate = true as const;
 
+/** Takes focus when it appears: it replaces the form the person was typing in. */
 function VaultLocked() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <Notice tone="warning" title="Your vault is locked" className="mb-6">
-      <p>
-        Your password was reset by email. That lets you sign in again, but it cannot open your encrypted
-        vault: only your recovery key can. Use it to unlock your vault and keep every document.
-      </p>
-      <p className="mt-3">
-        <Link to="/recover" className="link font-semibold">
-          Unlock with your recovery key
-        </Link>
-      </p>
-    </Notice>
+    <div ref={ref} tabIndex={-1} role="alert" className="rounded-xl outline-none">
+      <Notice tone="warning" title="Your vault is locked" className="mb-6">
+        <p>
+          Your password was reset by email. That lets you sign in again, but it cannot open your encrypted
+          vault: only your recovery key can. Use it to unlock your vault and keep every document.
+        </p>
+        <p className="mt-3">
+          <Link to="/recover" className="link font-semibold">
+            Unlock with your recovery key
+          </Link>
+        </p>
+      </Notice>
+    </div>
   );
 }
 
