@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { accountMessages } from "@heirloom/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -11,7 +13,32 @@ import { currentStep, enrolTotp } from "./support/totp.ts";
 
 const baseUrl = inject("baseUrl");
 const mailDir = inject("mailDir");
+const dataDir = inject("dataDir");
+const databaseUrl = inject("databaseUrl");
 const screenshots = process.env.E2E_SCREENSHOTS;
+
+/** The forms a secret could travel in: as typed, URL-encoded, base64, base64url and hex of its bytes. */
+function formsOf(bytes: Buffer, text?: string): string[] {
+  const b64 = bytes.toString("base64");
+  return [
+    ...(text ? [text, encodeURIComponent(text)] : []),
+    b64,
+    b64.replace(/=+$/, ""),
+    bytes.toString("base64url"),
+    bytes.toString("hex"),
+    bytes.toString("hex").toUpperCase(),
+  ];
+}
+
+/** The SQLite database of the e2e server as one searchable string (with its write-ahead log). */
+function sqliteBytes(): string {
+  if (databaseUrl) return "";
+  const file = path.join(dataDir, "heirloom.sqlite");
+  return [file, `${file}-wal`]
+    .filter((f) => existsSync(f))
+    .map((f) => readFileSync(f).toString("latin1"))
+    .join("\n");
+}
 
 describe("login", () => {
   let browser: Browser;
@@ -25,8 +52,20 @@ describe("login", () => {
   it("signs in with email and password: progress while the vault unlocks, then the app with the name", async () => {
     const account = await createAccount(baseUrl, { name: "lena login" });
     const { page, context, errors } = await openPage(browser);
-    const sent: string[] = [];
-    page.on("request", (request) => sent.push(`${request.url()} ${request.postData() ?? ""}`));
+    // Everything that crosses the wire, both ways: URLs, headers, bodies.
+    const traffic: Promise<string>[] = [];
+    page.on("request", (request) => {
+      traffic.push(
+        request.allHeaders().then((h) => `${request.url()} ${JSON.stringify(h)} ${request.postData() ?? ""}`),
+      );
+    });
+    page.on("response", (response) => {
+      traffic.push(
+        Promise.all([response.allHeaders(), response.text().catch(() => "")]).then(
+          ([h, body]) => `${response.url()} ${JSON.stringify(h)} ${body}`,
+        ),
+      );
+    });
     try {
       await page.goto(`${baseUrl}/Login`);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -36,11 +75,22 @@ describe("login", () => {
       await expect
         .poll(() => page.getByRole("banner").getByText("Lena Login").count(), { timeout: 15_000 })
         .toBeGreaterThan(0);
-      // Zero knowledge: the password never left the page in any request.
-      expect(sent.filter((line) => line.includes(account.password))).toEqual([]);
-      expect(await page.evaluate(() => sessionStorage.getItem("vaultKey"))).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+      const vaultKeyB64 = await page.evaluate(() => sessionStorage.getItem("vaultKey"));
+      expect(vaultKeyB64).toMatch(/^[A-Za-z0-9+/]{43}=$/);
       expect(await page.evaluate(() => localStorage.getItem("vaultKey"))).toBeNull();
       expect(errors).toEqual([]);
+
+      // Zero knowledge: neither the password nor the vault key left the page, or reached the database, in any form.
+      const secrets = [
+        ...formsOf(Buffer.from(account.password, "utf8"), account.password),
+        ...formsOf(Buffer.from(vaultKeyB64 ?? "", "base64")),
+      ];
+      const wire = (await Promise.all(traffic)).join("\n");
+      expect(wire).toContain(account.email); // the capture works
+      expect(secrets.filter((secret) => wire.includes(secret))).toEqual([]);
+      const database = sqliteBytes();
+      if (!databaseUrl) expect(database).toContain(account.email); // the scan reads the real rows
+      expect(secrets.filter((secret) => database.includes(secret))).toEqual([]);
     } finally {
       await context.close();
     }
