@@ -27,6 +27,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
 import { registerAccountRoutes } from "./routes/account.routes.ts";
+import { isAdmin, registerAdminRoutes } from "./routes/admin.routes.ts";
 import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
@@ -35,6 +36,7 @@ import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
 import { createAccountSecurityService } from "./services/account-security.service.ts";
 import { createArticlesService } from "./services/articles.service.ts";
+import { createArticlesAdminService } from "./services/articles-admin.service.ts";
 import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
 import { createFakeSalter } from "./services/fake-salt.ts";
@@ -71,7 +73,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook("onClose", () => blobs.close());
 
   const serverSecret = loadServerSecret(config.secretKey, config.dataDir);
-  const articles = createArticlesService({ repo: createArticlesRepo(database.db) });
+  const articlesRepo = createArticlesRepo(database.db);
+  const articles = createArticlesService({ repo: articlesRepo });
   const contact = createContactService({
     repo: createContactRepo(database.db),
     clock: systemClock,
@@ -85,10 +88,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = database.db;
   const profiles = createProfilesRepo(db);
   const accountKeys = createAccountKeysRepo(db);
-  const users = createUsersRepo(db);
+  const authUsesDates = database.dialect === "postgres";
+  const users = createUsersRepo(db, authUsesDates);
   const attempts = createAuthAttemptsRepo(db);
   const hashEmail = createEmailHasher(serverSecret);
-  const authUsesDates = database.dialect === "postgres";
+  const userData = createUserDataRepo(db);
   const { auth, verifyTotp } = createAuth({
     database,
     config,
@@ -110,11 +114,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hashKey: hashDerivedKey,
     clock: systemClock,
     authUsesDates,
+    isAdmin: (user) => isAdmin(config.adminEmails, user),
+    userData,
   });
   const security = createAccountSecurityService({
     users,
     keys: accountKeys,
-    userData: createUserDataRepo(db),
+    userData,
     blobs,
     hashKey: hashDerivedKey,
     verifyKey: verifyDerivedKey,
@@ -176,6 +182,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     account,
     security,
     socialProviders: config.social.map((provider) => provider.id),
+  });
+  registerAdminRoutes(app, {
+    auth,
+    articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
+    adminEmails: config.adminEmails,
   });
   if (config.mail.devMailbox) registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir });
 

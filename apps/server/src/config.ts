@@ -33,6 +33,16 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Heirloom <no-reply@heirloom.local>"),
   DEV_MAILBOX: boolFromEnv.optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("must be a comma-separated list of email addresses"))),
   ...socialEnv("GOOGLE"),
   ...socialEnv("APPLE"),
   ...socialEnv("MICROSOFT"),
@@ -88,6 +98,8 @@ export interface AppConfig {
   };
   /** Social sign-in providers that are configured (client id and secret both set). */
   social: SocialProviderConfig[];
+  /** Who may write and publish articles and guides (ADMIN_EMAILS), lowercased. */
+  adminEmails: string[];
   /** Where the built web app lives (apps/web/build). */
   webBuildDir: string;
 }
@@ -159,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       outboxDir: path.join(dataDir, "outbox"),
     },
     social,
+    adminEmails: e.ADMIN_EMAILS,
     webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
   };
 }

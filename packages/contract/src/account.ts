@@ -157,6 +157,8 @@ export const sessionUserSchema = z.object({
   accountTier: z.string(),
   accountActive: z.boolean(),
   subscriptionStatus: z.string(),
+  /** May use the articles editor (/app/addarticle): a verified address listed in ADMIN_EMAILS. */
+  isAdmin: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

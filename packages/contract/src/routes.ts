@@ -19,5 +19,10 @@ export const apiRoutes = {
   recoveryStart: "/api/account/recovery/start",
   recoveryComplete: "/api/account/recovery/complete",
   deleteAccount: "/api/account/delete",
+  /** Everything the server holds about the signed-in user, as one JSON file (/account/MyData). */
+  accountExport: "/api/account/export",
   devMailbox: "/api/dev/mailbox",
+  /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
+  adminArticles: "/api/admin/articles",
+  adminArticlePreview: "/api/admin/articles/preview",
 } as const;

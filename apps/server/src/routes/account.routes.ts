@@ -1,10 +1,12 @@
 import {
+  activityQuerySchema,
   activityRequestSchema,
   apiRoutes,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   fieldMessages,
   preloginRequestSchema,
+  profileUpdateSchema,
   recoveryCompleteRequestSchema,
   recoveryStartRequestSchema,
   type SocialProviderId,
@@ -17,9 +19,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
-import type { AccountService, Caller } from "../services/account.service.ts";
+import type { AccountService } from "../services/account.service.ts";
 import type { AccountSecurityService } from "../services/account-security.service.ts";
-import { toWebHeaders } from "./auth.routes.ts";
+import { optionalSession as readOptionalSession, requireSession as readRequiredSession } from "./session.ts";
 
 export interface AccountRoutesDeps {
   auth: HeirloomAuth;
@@ -51,23 +53,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
     providers: socialProviderIds.filter((id) => deps.socialProviders.includes(id)),
   };
 
-  async function optionalSession(request: FastifyRequest) {
-    const found = await auth.api.getSession({ headers: toWebHeaders(request) });
-    if (!found) return undefined;
-    const caller: Caller = {
-      id: found.user.id,
-      email: found.user.email,
-      name: found.user.name,
-      emailVerified: Boolean(found.user.emailVerified),
-      twoFactorEnabled: Boolean(found.user.twoFactorEnabled),
-    };
-    return { caller, sessionId: found.session.id };
-  }
-  async function requireSession(request: FastifyRequest) {
-    const found = await optionalSession(request);
-    if (!found) throw new AppError("unauthenticated", "Please sign in to continue.");
-    return found;
-  }
+  const optionalSession = (request: FastifyRequest) => readOptionalSession(auth, request);
+  const requireSession = (request: FastifyRequest) => readRequiredSession(auth, request);
 
   // Public and the same for everyone: which "Continue with ..." buttons the login and sign-up pages show.
   app.get(apiRoutes.socialProviders, async (_request, reply) =>
@@ -96,6 +83,26 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
   app.get(apiRoutes.me, async (request) => account.me((await requireSession(request)).caller));
 
   app.get(apiRoutes.profile, async (request) => account.profile((await requireSession(request)).caller));
+
+  app.patch(apiRoutes.profile, perMinute(30), async (request) =>
+    account.updateProfile((await requireSession(request)).caller, parse(profileUpdateSchema, request.body)),
+  );
+
+  app.get(apiRoutes.activity, async (request) =>
+    account.activityPage((await requireSession(request)).caller, parse(activityQuerySchema, request.query)),
+  );
+
+  app.get(
+    apiRoutes.accountExport,
+    { config: { rateLimit: { max: 10, timeWindow: "1 hour" } } },
+    async (request, reply) => {
+      const data = await account.exportData((await requireSession(request)).caller);
+      const day = data.exportedAt.slice(0, 10);
+      reply.header("content-disposition", `attachment; filename="heirloom-account-${day}.json"`);
+      reply.header("cache-control", "no-store");
+      return data;
+    },
+  );
 
   app.post(apiRoutes.passwordDate, async (request, reply) => {
     await account.updatePasswordDate((await requireSession(request)).caller);

@@ -1,11 +1,15 @@
 import {
   type AccountBlobsDto,
+  type AccountExport,
+  type ActivityPage,
+  accountExportFormat,
   accountMessages,
   type KdfParamsDto,
   type KeysResponse,
   type PreliminaryCheckResponse,
   type PreloginResponse,
   type Profile,
+  type ProfileUpdate,
   preliminaryCheckRequestSchema,
   type SaveKeysRequest,
   type SessionUser,
@@ -13,10 +17,12 @@ import {
 import type { AccountKeysRepo } from "../db/repos/account-keys.repo.ts";
 import type { ActivityRepo } from "../db/repos/activity.repo.ts";
 import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
+import { exportWithheld, type UserDataRepo } from "../db/repos/user-data.repo.ts";
 import type { UserErrorsRepo } from "../db/repos/user-errors.repo.ts";
 import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "./clock.ts";
+import { capitaliseName } from "./names.ts";
 
 /** SPEC section 9: the vault key's Argon2id parameters, stated at prelogin (the client refuses anything weaker). */
 export const vaultKdf: KdfParamsDto = {
@@ -60,6 +66,9 @@ export interface AccountServiceDeps {
   clock: Clock;
   /** better-auth stores Date values on PostgreSQL and ISO text on SQLite. */
   authUsesDates: boolean;
+  /** Whether a user may use the articles editor (ADMIN_EMAILS and a verified address). */
+  isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
+  userData: UserDataRepo;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -69,6 +78,29 @@ export function createAccountService(deps: AccountServiceDeps) {
     const profile = await profiles.find(userId);
     if (!profile) throw new AppError("not_found", accountMessages.noUserLoggedIn);
     return profile;
+  }
+
+  async function profileOf(caller: Caller): Promise<Profile> {
+    const p = await requireProfile(caller.id);
+    return {
+      ar: p.ar,
+      arTitle: p.arTitle,
+      dobDay: p.dobDay,
+      dobMonth: p.dobMonth,
+      dobYear: p.dobYear,
+      emailToggle: p.emailToggle,
+      activityToggle: p.activityToggle,
+      textToggle: p.textToggle,
+      activityCheck: p.activityCheck,
+      zipCode: p.zipCode,
+      DarkMode: p.darkMode,
+      name: caller.name,
+      accountType: p.accountType,
+      AccountTier: p.accountTier,
+      lastLogin: p.lastLogin,
+      valid60DayCheck: p.valid60DayCheck,
+      next60DayCheck: p.next60DayCheck,
+    };
   }
 
   return {
@@ -163,37 +195,75 @@ export function createAccountService(deps: AccountServiceDeps) {
         accountTier: profile.accountTier,
         accountActive: profile.accountActive,
         subscriptionStatus: profile.subscriptionStatus,
+        isAdmin: deps.isAdmin(caller),
       };
     },
 
     /** SPEC userhandle getuserde: exactly these fields. */
-    async profile(caller: Caller): Promise<Profile> {
-      const p = await requireProfile(caller.id);
-      return {
-        ar: p.ar,
-        arTitle: p.arTitle,
-        dobDay: p.dobDay,
-        dobMonth: p.dobMonth,
-        dobYear: p.dobYear,
-        emailToggle: p.emailToggle,
-        activityToggle: p.activityToggle,
-        textToggle: p.textToggle,
-        activityCheck: p.activityCheck,
-        zipCode: p.zipCode,
-        DarkMode: p.darkMode,
-        name: caller.name,
-        accountType: p.accountType,
-        AccountTier: p.accountTier,
-        lastLogin: p.lastLogin,
-        valid60DayCheck: p.valid60DayCheck,
-        next60DayCheck: p.next60DayCheck,
-      };
-    },
+    profile: profileOf,
 
     /** SPEC userhandle updatePasswordDate. */
     async updatePasswordDate(caller: Caller): Promise<void> {
       await requireProfile(caller.id);
       await profiles.setPasswordChangedAt(caller.id, clock());
+    },
+
+    /** PATCH profile: the fields of profileUpdateSchema, already validated; answers the profile as it now is. */
+    async updateProfile(caller: Caller, update: ProfileUpdate): Promise<Profile> {
+      await requireProfile(caller.id);
+      const now = clock();
+      const { name, dateOfBirth, DarkMode, ...rest } = update;
+      const clearedDob = { dobDay: null, dobMonth: null, dobYear: null };
+      await profiles.update(
+        caller.id,
+        {
+          ...rest,
+          ...(DarkMode === undefined ? {} : { darkMode: DarkMode }),
+          ...(dateOfBirth === undefined ? {} : (dateOfBirth ?? clearedDob)),
+        },
+        now,
+      );
+      let renamed = caller;
+      if (name !== undefined) {
+        const capitalised = capitaliseName(name);
+        await users.updateName(caller.id, capitalised, now);
+        renamed = { ...caller, name: capitalised };
+      }
+      return profileOf(renamed);
+    },
+
+    /** The activity log, newest first, a page at a time (the cursor names the last entry of the previous page). */
+    async activityPage(caller: Caller, query: { cursor?: string; limit: number }): Promise<ActivityPage> {
+      let after: { timestamp: string; id: string } | undefined;
+      if (query.cursor) {
+        const [timestamp = "", id = ""] = Buffer.from(query.cursor, "base64url").toString("utf8").split("|");
+        if (!timestamp || !id)
+          throw new AppError("validation_failed", "That page of the activity log is not valid.");
+        after = { timestamp, id };
+      }
+      // One extra row tells whether an older page exists.
+      const rows = await activity.page(caller.id, { limit: query.limit + 1, ...(after ? { after } : {}) });
+      const entries = rows.slice(0, query.limit).map(({ userId: _userId, ...entry }) => entry);
+      const last = entries.at(-1);
+      const next =
+        rows.length > query.limit && last
+          ? Buffer.from(`${last.timestamp}|${last.id}`, "utf8").toString("base64url")
+          : null;
+      return { entries, next };
+    },
+
+    /** Everything the server holds about the user (secrets withheld, and said so), for /account/MyData. */
+    async exportData(caller: Caller): Promise<AccountExport> {
+      const { userId: _userId, ...profile } = await requireProfile(caller.id);
+      const data = await deps.userData.exportUser(caller.id);
+      if (!data) throw new AppError("not_found", accountMessages.noUserLoggedIn);
+      return {
+        format: accountExportFormat,
+        exportedAt: clock().toISOString(),
+        ...data,
+        profile,
+        withheld: [...exportWithheld],
+      };
     },
 
     /** SPEC logActivity. Routine actions respect activityToggle; security actions are always kept. */

@@ -117,7 +117,7 @@ export class Client {
   }
 
   async request(
-    method: "GET" | "POST" | "PUT",
+    method: "GET" | "POST" | "PUT" | "PATCH",
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
@@ -140,6 +140,7 @@ export class Client {
   get = (url: string) => this.request("GET", url);
   post = (url: string, body: unknown = {}) => this.request("POST", url, body);
   put = (url: string, body: unknown) => this.request("PUT", url, body);
+  patch = (url: string, body: unknown) => this.request("PATCH", url, body);
 
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -35,6 +35,12 @@ export interface ArticlesRepo {
   /** One published article; the slug matches case-insensitively. */
   findPublished(kind: ArticleKind, slug: string): Promise<ArticleRecord | undefined>;
   insert(article: NewArticle, now: Date): Promise<ArticleRecord>;
+  /** Every article and guide, drafts included, newest change first (the editor's list). */
+  listAll(): Promise<ArticleRecord[]>;
+  findById(id: string): Promise<ArticleRecord | undefined>;
+  findBySlug(slug: string): Promise<ArticleRecord | undefined>;
+  /** Replaces the editable fields; undefined when there is no such article. */
+  update(id: string, article: NewArticle, now: Date): Promise<ArticleRecord | undefined>;
 }
 
 const listingColumns = [
@@ -90,6 +96,49 @@ export function createArticlesRepo(db: Kysely<DatabaseSchema>): ArticlesRepo {
       };
       await db.insertInto("articles").values(row).execute();
       return toRecord(row);
+    },
+
+    async listAll() {
+      const rows = await db
+        .selectFrom("articles")
+        .selectAll()
+        .orderBy("updated_at", "desc")
+        .orderBy("slug", "asc")
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    async findById(id) {
+      const row = await db.selectFrom("articles").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async findBySlug(slug) {
+      const row = await db
+        .selectFrom("articles")
+        .selectAll()
+        .where("slug", "=", slug.toLowerCase())
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async update(id, article, now) {
+      const result = await db
+        .updateTable("articles")
+        .set({
+          kind: article.kind,
+          slug: article.slug.toLowerCase(),
+          title: article.title,
+          summary: article.summary,
+          body_markdown: article.bodyMarkdown,
+          status: article.status,
+          published_at: article.publishedAt.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return this.findById(id);
     },
   };
 }

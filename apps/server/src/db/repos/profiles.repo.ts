@@ -32,7 +32,27 @@ export interface ProfilesRepo {
   setLastLogin(userId: string, now: Date): Promise<void>;
   setPasswordChangedAt(userId: string, now: Date): Promise<void>;
   setVaultLocked(userId: string, locked: boolean, now: Date): Promise<void>;
+  /** Writes the given editable fields (undefined leaves a field as it is). */
+  update(userId: string, changes: ProfileChanges, now: Date): Promise<void>;
 }
+
+/** The fields a person edits (packages/contract profileUpdateSchema, minus the name, which lives on the user). */
+export type ProfileChanges = Partial<
+  Pick<
+    ProfileRecord,
+    | "dobDay"
+    | "dobMonth"
+    | "dobYear"
+    | "zipCode"
+    | "emailToggle"
+    | "activityToggle"
+    | "textToggle"
+    | "activityCheck"
+    | "darkMode"
+  >
+>;
+
+const bit = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
 const sixtyDaysMs = 60 * 24 * 60 * 60 * 1000;
 
@@ -118,6 +138,21 @@ export function createProfilesRepo(db: Kysely<DatabaseSchema>): ProfilesRepo {
     },
     async setVaultLocked(userId, locked, now) {
       await touch(userId, now, { vault_locked: locked ? 1 : 0 });
+    },
+    async update(userId, changes, now) {
+      const values: Partial<ProfilesTable> = {
+        dob_day: changes.dobDay,
+        dob_month: changes.dobMonth,
+        dob_year: changes.dobYear,
+        zip_code: changes.zipCode,
+        email_toggle: bit(changes.emailToggle),
+        activity_toggle: bit(changes.activityToggle),
+        text_toggle: bit(changes.textToggle),
+        activity_check: changes.activityCheck,
+        dark_mode: changes.darkMode,
+      };
+      const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      await touch(userId, now, defined);
     },
   };
 }

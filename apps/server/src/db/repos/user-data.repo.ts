@@ -1,10 +1,26 @@
+import type { AccountExport } from "@heirloom/contract";
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "../schema.ts";
+
+/** The rows of a user that an export carries, before the service shapes them (profile is the service's). */
+export type UserDataExport = Omit<AccountExport, "format" | "exportedAt" | "profile" | "withheld">;
+
+/** What an export leaves out, and why. Kept beside the export so the two change together. */
+export const exportWithheld = [
+  "the hash of your sign-in key and of your recovery key (credentials, useless to you and risky in a copy)",
+  "your two-factor secret and backup codes (anyone holding them could pass your second factor)",
+  "session tokens and social sign-in tokens (anyone holding them could act as you)",
+  "rate-limit counters and one-time tokens (short-lived security records)",
+] as const;
+
+const iso = (value: Date | string) => (typeof value === "string" ? value : value.toISOString());
 
 /** Every table that holds rows of a user, and how to find them. Kept in one place so deletion cannot miss one. */
 export interface UserDataRepo {
   /** Deletes every row of the user in one transaction. `emailHash` finds the lockout rows (keyed by email). */
   deleteUser(userId: string, emailHash: string): Promise<void>;
+  /** Every row of the user worth handing back to them, secrets withheld (exportWithheld); undefined for no user. */
+  exportUser(userId: string): Promise<UserDataExport | undefined>;
 }
 
 export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
@@ -25,6 +41,73 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
         await trx.deleteFrom("account").where("userId", "=", userId).execute();
         await trx.deleteFrom("user").where("id", "=", userId).execute();
       });
+    },
+
+    async exportUser(userId) {
+      const user = await db
+        .selectFrom("user")
+        .select(["id", "email", "name", "emailVerified", "twoFactorEnabled", "createdAt"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (!user) return undefined;
+      const [keys, accounts, sessions, activity, errors] = await Promise.all([
+        db.selectFrom("account_keys").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+        db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
+        db
+          .selectFrom("session")
+          .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
+          .where("userId", "=", userId)
+          .execute(),
+        db
+          .selectFrom("activity")
+          .select(["action", "device", "operating", "timestamp"])
+          .where("user_id", "=", userId)
+          .orderBy("timestamp", "desc")
+          .execute(),
+        db
+          .selectFrom("user_errors")
+          .select(["function", "error", "timestamp"])
+          .where("uid", "=", userId)
+          .orderBy("timestamp", "desc")
+          .execute(),
+      ]);
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          emailVerified: Boolean(user.emailVerified),
+          twoFactorEnabled: Boolean(user.twoFactorEnabled),
+          createdAt: iso(user.createdAt),
+        },
+        vault: keys
+          ? {
+              saltHex: keys.salt_hex,
+              blobFormat: keys.blob_format,
+              publicKeyPem: keys.public_key_pem,
+              signingPublicKeyPem: keys.signing_public_key_pem,
+              encryptedBlobs: {
+                ownerEncryptedDek: keys.owner_encrypted_dek,
+                encryptedPrivateKey: keys.encrypted_private_key,
+                encryptedSigningPrivateKey: keys.encrypted_signing_private_key,
+                recoveryEncryptedDek: keys.recovery_encrypted_dek,
+                recoveryEncryptedPrivateKey: keys.recovery_encrypted_private_key,
+                recoveryEncryptedSigningPrivateKey: keys.recovery_encrypted_signing_private_key,
+              },
+              createdAt: keys.created_at,
+              updatedAt: keys.updated_at,
+            }
+          : null,
+        signInMethods: accounts.map((a) => ({ provider: a.providerId, createdAt: iso(a.createdAt) })),
+        sessions: sessions.map((s) => ({
+          createdAt: iso(s.createdAt),
+          expiresAt: iso(s.expiresAt),
+          ipAddress: s.ipAddress,
+          userAgent: s.userAgent,
+        })),
+        activity,
+        errors,
+      };
     },
   };
 }

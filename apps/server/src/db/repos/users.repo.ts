@@ -9,13 +9,15 @@ export interface UserRecord {
   twoFactorEnabled: boolean;
 }
 
-/** Read access to better-auth's user table (better-auth itself writes it). */
+/** Access to better-auth's user table: better-auth writes it, except for a person renaming themselves. */
 export interface UsersRepo {
   findByEmail(email: string): Promise<UserRecord | undefined>;
   findById(id: string): Promise<UserRecord | undefined>;
+  updateName(id: string, name: string, now: Date): Promise<void>;
 }
 
-export function createUsersRepo(db: Kysely<DatabaseSchema>): UsersRepo {
+/** `authUsesDates`: better-auth keeps its times as Date on PostgreSQL and as ISO text on SQLite. */
+export function createUsersRepo(db: Kysely<DatabaseSchema>, authUsesDates = false): UsersRepo {
   const query = () =>
     db.selectFrom("user").select(["id", "email", "name", "emailVerified", "twoFactorEnabled"]);
   const toRecord = (row: {
@@ -39,6 +41,13 @@ export function createUsersRepo(db: Kysely<DatabaseSchema>): UsersRepo {
     async findById(id) {
       const row = await query().where("id", "=", id).executeTakeFirst();
       return row && toRecord(row);
+    },
+    async updateName(id, name, now) {
+      await db
+        .updateTable("user")
+        .set({ name, updatedAt: authUsesDates ? now : now.toISOString() })
+        .where("id", "=", id)
+        .execute();
     },
   };
 }

@@ -25,6 +25,7 @@ const user: SessionUser = {
   accountTier: "a",
   accountActive: true,
   subscriptionStatus: "none",
+  isAdmin: false,
 };
 const kdf = { algorithm: "argon2id", iterations: 3, memoryKiB: 65_536, parallelism: 1 } as const;
 const keys = { userId: "user-1", saltHex: "ab".repeat(32), kdf } as unknown as KeysResponse;

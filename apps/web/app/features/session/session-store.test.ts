@@ -14,6 +14,7 @@ const user: SessionUser = {
   accountTier: "a",
   accountActive: true,
   subscriptionStatus: "none",
+  isAdmin: false,
 };
 
 function setup(overrides: Partial<SessionDeps> = {}) {

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { nameSchema } from "./account.ts";
+
+// SPEC section 3 "Personal" and "Preferences": what a person edits about themselves (/AddInfo, /account/MyInfo,
+// settings, contact preferences). The same schema validates in the browser and on the server.
+
+export const profileMessages = {
+  dobInvalid: "Enter a real date of birth.",
+  dobFuture: "Your date of birth cannot be in the future.",
+  dobUnder18: "You must be 18 or older to use Heirloom.",
+  dobTooOld: "Please check the year of your date of birth.",
+  zipInvalid: "Enter a valid zip or postal code (letters, digits, spaces or dashes).",
+  activityCheckInvalid: "Choose how often we check in with you.",
+  nothingToSave: "There is nothing to save.",
+} as const;
+
+export const MINIMUM_AGE_YEARS = 18;
+
+/** Whole years between a date of birth and `now`, by the calendar (a birthday counts from its day). */
+export function ageOn(now: Date, year: number, month: number, day: number): number {
+  let age = now.getUTCFullYear() - year;
+  const m = now.getUTCMonth() + 1;
+  if (m < month || (m === month && now.getUTCDate() < day)) age--;
+  return age;
+}
+
+/** The message for a date of birth that may not be saved, or undefined when it may. */
+export function checkDateOfBirth(
+  dobDay: string,
+  dobMonth: string,
+  dobYear: string,
+  now = new Date(),
+): string | undefined {
+  const day = Number(dobDay);
+  const month = Number(dobMonth);
+  const year = Number(dobYear);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real =
+    Number.isInteger(day) &&
+    Number.isInteger(month) &&
+    Number.isInteger(year) &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day;
+  if (!real) return profileMessages.dobInvalid;
+  if (date.getTime() > now.getTime()) return profileMessages.dobFuture;
+  const age = ageOn(now, year, month, day);
+  if (age < MINIMUM_AGE_YEARS) return profileMessages.dobUnder18;
+  if (age > 130) return profileMessages.dobTooOld;
+  return undefined;
+}
+
+export const dateOfBirthSchema = z
+  .object({
+    dobDay: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, profileMessages.dobInvalid),
+    dobMonth: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, profileMessages.dobInvalid),
+    dobYear: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, profileMessages.dobInvalid),
+  })
+  .superRefine((dob, ctx) => {
+    const message = checkDateOfBirth(dob.dobDay, dob.dobMonth, dob.dobYear);
+    if (message) ctx.addIssue({ code: "custom", message });
+  })
+  .transform((dob) => ({
+    dobDay: String(Number(dob.dobDay)).padStart(2, "0"),
+    dobMonth: String(Number(dob.dobMonth)).padStart(2, "0"),
+    dobYear: dob.dobYear,
+  }));
+
+/** Zip or postal codes of the world: 2 to 10 letters, digits, spaces or dashes, starting with a letter or digit. */
+export const zipCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9 -]{1,9}$/, profileMessages.zipInvalid);
+
+export const darkModeSchema = z.enum(["light", "dark", "system"]);
+
+/** SPEC's activityCheck (default '11'): one to three digits. */
+export const activityCheckSchema = z.string().regex(/^\d{1,3}$/, profileMessages.activityCheckInvalid);
+
+/** PATCH /api/account/profile: any subset of the editable fields; null clears an optional one. */
+export const profileUpdateSchema = z
+  .object({
+    name: nameSchema.optional(),
+    dateOfBirth: dateOfBirthSchema.nullable().optional(),
+    zipCode: zipCodeSchema.nullable().optional(),
+    emailToggle: z.boolean().optional(),
+    activityToggle: z.boolean().optional(),
+    textToggle: z.boolean().optional(),
+    activityCheck: activityCheckSchema.optional(),
+    DarkMode: darkModeSchema.optional(),
+  })
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { message: profileMessages.nothingToSave });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+// --- The activity log (SPEC logActivity; /account/Activity) ---
+
+export const activityQuerySchema = z.object({
+  /** The `next` cursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  device: z.string(),
+  operating: z.string(),
+  timestamp: z.string(),
+});
+export const activityPageSchema = z.object({
+  entries: z.array(activityEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+// --- "Everything the server holds about me" (/account/MyData, GET /api/account/export) ---
+
+export const accountExportFormat = "heirloom-account-export/v1";
+
+const timeSchema = z.string();
+export const accountExportSchema = z.object({
+  format: z.literal(accountExportFormat),
+  exportedAt: timeSchema,
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    createdAt: timeSchema,
+  }),
+  profile: z.record(z.string(), z.unknown()),
+  /** The vault's key material as stored: salt, public keys and blobs encrypted in the browser (readable by no one else). */
+  vault: z
+    .object({
+      saltHex: z.string(),
+      blobFormat: z.number(),
+      publicKeyPem: z.string(),
+      signingPublicKeyPem: z.string(),
+      encryptedBlobs: z.record(z.string(), z.string()),
+      createdAt: timeSchema,
+      updatedAt: timeSchema,
+    })
+    .nullable(),
+  signInMethods: z.array(z.object({ provider: z.string(), createdAt: timeSchema })),
+  sessions: z.array(
+    z.object({
+      createdAt: timeSchema,
+      expiresAt: timeSchema,
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  activity: z.array(
+    z.object({ action: z.string(), device: z.string(), operating: z.string(), timestamp: timeSchema }),
+  ),
+  errors: z.array(z.object({ function: z.string(), error: z.string(), timestamp: timeSchema })),
+  /** What is kept but not exported, and why (credentials a copy of this file must not carry). */
+  withheld: z.array(z.string()),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
