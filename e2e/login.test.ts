@@ -195,7 +195,10 @@ describe("login", () => {
       expect(second.page.url()).toBe(`${baseUrl}/Login`);
 
       await second.page.getByRole("button", { name: "Use a backup code instead" }).click();
-      await second.page.getByLabel("Backup code").fill(backupCodes[0] ?? "");
+      // The cursor moves to the new field, so a keyboard user types straight away.
+      await expect.poll(() => second.page.evaluate(() => document.activeElement?.id)).toBe("login-code");
+      expect(await second.page.getByLabel("Backup code").count()).toBe(1);
+      await second.page.keyboard.type(backupCodes[0] ?? "");
       await second.page.getByRole("button", { name: "Verify and sign in" }).click();
       await second.page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
     } finally {

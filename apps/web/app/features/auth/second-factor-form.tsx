@@ -31,6 +31,7 @@ export function SecondFactorForm({
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm<{ code: string }>({
     resolver: zodResolver(method === "totp" ? totpSchema : backupSchema),
@@ -39,6 +40,14 @@ export function SecondFactorForm({
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
+  // Switching between the app's code and a backup code puts the cursor in the (new) field, after the render that
+  // made it (so no dependency list: it checks after every render, and acts once per switch).
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    setFocus("code");
+  });
   const totp = method === "totp";
 
   return (
@@ -83,6 +92,7 @@ export function SecondFactorForm({
           disabled={busy}
           onClick={() => {
             reset({ code: "" });
+            switched.current = true;
             onMethodChange(totp ? "backup" : "totp");
           }}
         >
