@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, openSignedInPage, type TestAccount } from "./support/accounts.ts";
-import { launchBrowser, openPage } from "./support/browser.ts";
+import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
 
 // SPEC.md sections 2, 4 and 6: who may see which page, and the three ways a signed-in tab is signed out by itself.
 
@@ -57,6 +57,32 @@ describe("session rules", () => {
       await page.goto(`${baseUrl}/Payment`);
       await page.getByRole("heading", { name: "Payment", exact: true }).waitFor({ timeout: 15_000 });
       expect(page.url()).toBe(`${baseUrl}/Payment`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("/AddInfo saves the date of birth and postcode, refusing someone under 18", async () => {
+    const person = await createAccount(baseUrl, { name: "ada addinfo" });
+    const { page, context } = await openSignedInPage(browser, baseUrl, person);
+    try {
+      await page.goto(`${baseUrl}/AddInfo`);
+      await page.getByRole("heading", { name: "A few more details" }).waitFor({ timeout: 15_000 });
+      const year = new Date().getUTCFullYear();
+      await page.getByLabel("Day").fill("27");
+      await page.getByLabel("Month").selectOption({ label: "March" });
+      await page.getByLabel("Year").fill(String(year - 12));
+      await page.getByLabel("ZIP or postcode").fill("sw1a 1aa");
+      await page.getByRole("button", { name: "Save and continue" }).click();
+      await page.getByText("You must be 18 or older to use Heirloom.", { exact: true }).waitFor();
+      expect(page.url()).toBe(`${baseUrl}/AddInfo`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.getByLabel("Year").fill("1961");
+      await page.getByRole("button", { name: "Save and continue" }).click();
+      await page.waitForURL(`${baseUrl}/app`, { timeout: 15_000 });
+      const profile = await (await page.request.get(`${baseUrl}/api/account/profile`)).json();
+      expect(profile).toMatchObject({ dobDay: "27", dobMonth: "03", dobYear: "1961", zipCode: "SW1A 1AA" });
     } finally {
       await context.close();
     }
