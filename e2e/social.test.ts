@@ -5,6 +5,7 @@ import { HttpClient } from "./support/accounts.ts";
 import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
 import { signInError } from "./support/login-form.ts";
 import { completeOidcLogin, socialEmailFor } from "./support/oidc.ts";
+import { currentStep, enrolTotp } from "./support/totp.ts";
 
 // Social sign-in in Chromium against a local OpenID Connect provider (oidc-provider) standing in for Google: the
 // provider proves who the person is; the vault still opens only with the vault password, typed in this browser.
@@ -29,7 +30,10 @@ async function continueWithGoogle(page: Page, login: string): Promise<void> {
  * The first-vault-password step done in Node with the browser's session (what /SignUp?social=1 does in the page):
  * keys made with the real crypto, and the vault password's auth key becoming the account's password credential.
  */
-async function setFirstVaultPassword(page: Page, password: string): Promise<void> {
+async function setFirstVaultPassword(
+  page: Page,
+  password: string,
+): Promise<{ http: HttpClient; authKey: string }> {
   const http = new HttpClient(baseUrl);
   for (const cookie of await page.context().cookies(baseUrl)) http.cookies.set(cookie.name, cookie.value);
   const me = await http.ok<{ uid: string; email: string; hasVault: boolean }>("GET", "/api/account/me");
@@ -43,13 +47,15 @@ async function setFirstVaultPassword(page: Page, password: string): Promise<void
   );
   const vaultKey = await deriveVaultKey(password, saltHex, kdf);
   const keys = await createAccountKeys(vaultKey, me.uid);
+  const authKey = await deriveAuthKey(vaultKey);
   await http.ok("PUT", "/api/account/keys", {
     saltHex,
     blobs: keys.blobs,
     recovery: keys.recovery,
     recoveryAuthKey: keys.recoveryAuthKey,
-    newAuthKey: await deriveAuthKey(vaultKey),
+    newAuthKey: authKey,
   });
+  return { http, authKey };
 }
 
 describe("social sign-in", () => {
@@ -114,6 +120,42 @@ describe("social sign-in", () => {
         .toBeGreaterThan(0);
       expect(sent.filter((line) => line.includes(vaultPassword))).toEqual([]);
       expect(second.errors.slice(providerErrors)).toEqual([]);
+    } finally {
+      await second.context.close();
+    }
+  });
+
+  it("with two-factor sign-in on, the provider's sign-in asks for the code before the vault password", async () => {
+    const login = `tia.twofactor.${Date.now().toString(36)}`;
+    const vaultPassword = "the vault password of tia";
+    let code: (step: number) => string;
+    const first = await openPage(browser);
+    try {
+      await continueWithGoogle(first.page, login);
+      await first.page.waitForURL(`${baseUrl}/SignUp?social=1`, { timeout: 20_000 });
+      const { http, authKey } = await setFirstVaultPassword(first.page, vaultPassword);
+      code = (await enrolTotp(http, authKey)).code;
+    } finally {
+      await first.context.close();
+    }
+
+    const second = await openPage(browser);
+    try {
+      await continueWithGoogle(second.page, login);
+      await second.page.waitForURL(`${baseUrl}/Login?social=1&twoFactor=1`, { timeout: 20_000 });
+      // No session until the code is given.
+      expect((await second.page.request.get(`${baseUrl}/api/account/me`)).status()).toBe(401);
+      const codeField = second.page.getByLabel("6-digit code");
+      await codeField.waitFor({ timeout: 15_000 });
+      const button = second.page.getByRole("button", { name: "Verify and sign in" });
+      await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await codeField.fill(code(await currentStep()));
+      await button.click();
+      await second.page.getByRole("heading", { name: "Unlock your vault" }).waitFor({ timeout: 20_000 });
+      await second.page.getByLabel("Vault password").fill(vaultPassword);
+      await second.page.getByRole("button", { name: "Unlock vault" }).click();
+      await second.page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
+      await second.page.getByRole("button", { name: "Sign Out" }).first().waitFor({ timeout: 15_000 });
     } finally {
       await second.context.close();
     }

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { TextField } from "../../components/ui/text-field.tsx";
 import type { SecondFactor } from "./sign-in.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 const totpSchema = z.object({ code: z.string().trim().pipe(totpCodeSchema) });
 const backupSchema = z.object({ code: z.string().trim().min(1, "Enter one of your backup codes.") });
@@ -27,6 +28,7 @@ export function SecondFactorForm({
   onStartOver: () => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -81,7 +83,7 @@ export function SecondFactorForm({
           error={errors.code?.message}
           {...register("code")}
         />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
+        <button type="submit" className="btn-primary w-full" disabled={busy || !hydrated}>
           {busy ? "Checking..." : "Verify and sign in"}
         </button>
       </form>

@@ -6,6 +6,7 @@ import { AuthError } from "./auth-api.ts";
 import type { DerivedCredentials } from "./credentials.ts";
 import {
   finishSecondFactor,
+  finishSocialSecondFactor,
   type SignInStage,
   type SignInSteps,
   signInMessages,
@@ -306,6 +307,43 @@ describe("finishSecondFactor", () => {
     });
     const error = await failure(finishSecondFactor(steps, pending, { method: "totp", code: "123456" }));
     expect(error.message).toBe(accountMessages.tooManyAttempts);
+  });
+});
+
+describe("finishSocialSecondFactor", () => {
+  it("verifies the code, then asks for the vault password of the account now signed in", async () => {
+    const { steps, calls } = fakeSteps();
+    const result = await finishSocialSecondFactor(steps, { method: "totp", code: "123 456" });
+    expect(result).toEqual({ kind: "needs-vault-password", user });
+    expect(calls).toEqual(["verifySecondFactor", "fetchUser"]);
+  });
+
+  it("sends an account without a vault on to set its first vault password", async () => {
+    const { steps } = fakeSteps({ fetchUser: async () => ({ ...user, hasVault: false }) });
+    expect(await finishSocialSecondFactor(steps, { method: "totp", code: "123456" })).toEqual({
+      kind: "needs-vault",
+    });
+  });
+
+  it("refuses a wrong code and opens nothing", async () => {
+    const { steps, calls } = fakeSteps({
+      verifySecondFactor: async () => {
+        throw new AuthError(401, "INVALID_CODE", "Invalid code");
+      },
+    });
+    const error = await failure(finishSocialSecondFactor(steps, { method: "totp", code: "000000" }));
+    expect(error.message).toBe(accountMessages.invalidTotp);
+    expect(calls).toEqual(["verifySecondFactor"]);
+  });
+
+  it("starts over when the pending sign-in expired", async () => {
+    const { steps } = fakeSteps({
+      verifySecondFactor: async () => {
+        throw new AuthError(401, "INVALID_TWO_FACTOR_COOKIE", "Invalid two factor cookie");
+      },
+    });
+    const error = await failure(finishSocialSecondFactor(steps, { method: "backup", code: "abcde-fghij" }));
+    expect(error.restart).toBe(true);
   });
 });
 

@@ -56,7 +56,9 @@ export type SignInResult =
   /** The keys are still wrapped under the password from before an email reset: only the recovery key opens them. */
   | { kind: "vault-locked" }
   /** A social sign-in for an account that has no vault yet: the first vault password is set at /SignUp?social=1. */
-  | { kind: "needs-vault" };
+  | { kind: "needs-vault" }
+  /** A social sign-in (after its second factor) whose vault the vault password opens: unlockAfterSocialSignIn. */
+  | { kind: "needs-vault-password"; user: SessionUser };
 
 /** A password sign-in waiting for its second factor; keeps the derived keys in memory meanwhile. */
 export interface PendingSignIn {
@@ -81,7 +83,7 @@ export class SignInError extends Error {
 export const signInMessages = {
   network: "We couldn't reach Heirloom. Check your connection and try again.",
   invalidBackupCode: "That backup code is not valid, or it has been used already.",
-  secondFactorExpired: "Your sign-in waited too long for the code. Please enter your password again.",
+  secondFactorExpired: "Your sign-in waited too long for the code. Please sign in again.",
   wrongVaultPassword: "That password does not open your vault. Please try again.",
 } as const;
 
@@ -213,6 +215,34 @@ export async function finishSecondFactor(
     return await openVault(steps, pending.credentials, onStage);
   } catch (error) {
     throw await unknownFailure(steps, "signIn", error);
+  }
+}
+
+/**
+ * The code step of a provider's sign-in for an account with two-factor sign-in (the server sent the browser to
+ * /Login?social=1&twoFactor=1 without a session). Once the code is accepted the session exists; the vault password
+ * then opens the vault, or an account without a vault sets its first one.
+ */
+export async function finishSocialSecondFactor(
+  steps: SignInSteps,
+  factor: SecondFactor,
+  onStage: (stage: SignInStage) => void = () => {},
+): Promise<SignInResult> {
+  try {
+    onStage("verifying");
+    const code = factor.method === "totp" ? factor.code.replace(/\s/g, "") : factor.code.trim();
+    await steps.verifySecondFactor({ method: factor.method, code });
+  } catch (error) {
+    throw await secondFactorFailure(steps, factor, error);
+  }
+  try {
+    const user = await steps.fetchUser();
+    if (!user) throw new Error("The server did not see the session after the second factor.");
+    if (!user.hasVault) return { kind: "needs-vault" };
+    if (user.vaultLocked) return lockedOut(steps);
+    return { kind: "needs-vault-password", user };
+  } catch (error) {
+    throw await unknownFailure(steps, "verifySecondFactor", error);
   }
 }
 

@@ -5,6 +5,7 @@ import { returnPathAfterSignIn } from "../session/redirects.ts";
 import { signOut } from "../session/session.ts";
 import {
   finishSecondFactor,
+  finishSocialSecondFactor,
   type PendingSignIn,
   type SecondFactor,
   SignInError,
@@ -18,7 +19,8 @@ import {
 /** Where the login page is: which form it shows. */
 export type LoginStep =
   | { name: "password" }
-  | { name: "second-factor"; pending: PendingSignIn; method: SecondFactor["method"] }
+  /** `pending` holds the derived keys of a password sign-in; null for a provider's sign-in (no password yet). */
+  | { name: "second-factor"; pending: PendingSignIn | null; method: SecondFactor["method"] }
   | { name: "vault-locked" }
   /** Back from a provider (?social=1): asking the server who signed in. */
   | { name: "social-checking" }
@@ -33,9 +35,24 @@ export const socialFailedMessage =
 const loadSteps = (): Promise<SignInSteps> => import("./sign-in-steps.ts").then((m) => m.browserSignInSteps);
 
 /** The login page's state machine over sign-in.ts: one step at a time, with progress and one error message. */
-export function useSignIn({ social, from }: { social: boolean; from: string | null }) {
+export function useSignIn({
+  social,
+  twoFactor,
+  from,
+}: {
+  social: boolean;
+  /** Back from a provider for an account with two-factor sign-in: the code comes first. */
+  twoFactor: boolean;
+  from: string | null;
+}) {
   const navigate = useNavigate();
-  const [step, setStep] = useState<LoginStep>(social ? { name: "social-checking" } : { name: "password" });
+  const [step, setStep] = useState<LoginStep>(
+    social && twoFactor
+      ? { name: "second-factor", pending: null, method: "totp" }
+      : social
+        ? { name: "social-checking" }
+        : { name: "password" },
+  );
   const [stage, setStage] = useState<SignInStage | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -55,6 +72,9 @@ export function useSignIn({ social, from }: { social: boolean; from: string | nu
         case "needs-vault":
           setStep({ name: "leaving" });
           void navigate("/SignUp?social=1", { replace: true });
+          return;
+        case "needs-vault-password":
+          setStep({ name: "social-unlock", user: result.user });
           return;
       }
     },
@@ -84,7 +104,7 @@ export function useSignIn({ social, from }: { social: boolean; from: string | nu
 
   // Back from a provider: who signed in, and does the account have a vault yet?
   useEffect(() => {
-    if (!social) return;
+    if (!social || twoFactor) return;
     let cancelled = false;
     (async () => {
       try {
@@ -108,7 +128,7 @@ export function useSignIn({ social, from }: { social: boolean; from: string | nu
     return () => {
       cancelled = true;
     };
-  }, [social, follow]);
+  }, [social, twoFactor, follow]);
 
   return {
     step,
@@ -117,10 +137,15 @@ export function useSignIn({ social, from }: { social: boolean; from: string | nu
     busy: stage !== null || step.name === "leaving",
     signIn: (values: { email: string; password: string }) =>
       run((steps) => signInWithPassword(steps, values, setStage)),
-    verify: (factor: SecondFactor) =>
-      step.name === "second-factor"
-        ? run((steps) => finishSecondFactor(steps, step.pending, factor, setStage))
-        : Promise.resolve(),
+    verify: (factor: SecondFactor) => {
+      if (step.name !== "second-factor") return Promise.resolve();
+      const { pending } = step;
+      return run((steps) =>
+        pending
+          ? finishSecondFactor(steps, pending, factor, setStage)
+          : finishSocialSecondFactor(steps, factor, setStage),
+      );
+    },
     setMethod: (method: SecondFactor["method"]) => {
       setError(null);
       if (step.name === "second-factor") setStep({ ...step, method });

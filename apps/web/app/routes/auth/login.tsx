@@ -50,7 +50,11 @@ function VaultLocked() {
 
 export default function Login() {
   const [params] = useSearchParams();
-  const login = useSignIn({ social: params.get("social") === "1", from: params.get("from") });
+  const login = useSignIn({
+    social: params.get("social") === "1",
+    twoFactor: params.get("twoFactor") === "1",
+    from: params.get("from"),
+  });
   const { step } = login;
   // better-auth sends a failed provider sign-in back with ?error=<code>.
   const providerError = params.get("error") ? socialFailedMessage : null;
