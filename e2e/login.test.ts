@@ -79,6 +79,13 @@ describe("login", () => {
       expect(vaultKeyB64).toMatch(/^[A-Za-z0-9+/]{43}=$/);
       expect(await page.evaluate(() => localStorage.getItem("vaultKey"))).toBeNull();
       expect(errors).toEqual([]);
+      // SPEC section 4 "Login": the activity was logged, with the browser and system read from the user agent.
+      const activity = await (await page.request.get(`${baseUrl}/api/account/activity`)).json();
+      expect(activity.entries[0]).toMatchObject({
+        action: "login",
+        device: "Chrome on a computer",
+        operating: "Linux",
+      });
 
       // Zero knowledge: neither the password nor the vault key left the page, or reached the database, in any form.
       const secrets = [

@@ -38,6 +38,11 @@ describe("describeUserAgent", () => {
       "Firefox on a computer",
       "Linux",
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      "Chrome on a computer",
+      "Linux",
+    ],
     ["curl/8.5.0", "A browser on a computer", "Unknown"],
   ])("%s", (ua, device, operating) => {
     expect(describeUserAgent(ua)).toEqual({ device, operating });

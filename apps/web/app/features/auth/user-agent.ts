@@ -13,7 +13,8 @@ function browserOf(ua: string): string {
   if (/\bOPR\/|\bOpera\b/.test(ua)) return "Opera";
   if (/\bSamsungBrowser\//.test(ua)) return "Samsung Internet";
   if (/\bFirefox\/|\bFxiOS\//.test(ua)) return "Firefox";
-  if (/\bChrom(e|ium)\/|\bCriOS\//.test(ua)) return "Chrome";
+  // Also "HeadlessChrome/": an automated Chrome is still Chrome.
+  if (/Chrom(e|ium)\/|\bCriOS\//.test(ua)) return "Chrome";
   if (/\bSafari\//.test(ua) && /\bVersion\//.test(ua)) return "Safari";
   return "A browser";
 }
