@@ -214,7 +214,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ),
   });
   await registerStorageRoutes(app, { auth, storage, publicUrl: config.publicUrl });
-  if (config.mail.devMailbox) registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir });
+  if (config.mail.devMailbox !== "off")
+    registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
 
   if (config.env === "development") {
     const { registerDevWebRoutes } = await import("./web/dev-server.ts");
