@@ -5,7 +5,8 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import { apiRoutes, errorStatus } from "@heirloom/contract";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { createAuth } from "./auth/auth.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
 import { createEmailHasher, createLockout } from "./auth/lockout.ts";
@@ -22,7 +23,7 @@ import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
 import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
 import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "./db/repos/users.repo.ts";
-import { errorBody, toErrorResponse } from "./errors.ts";
+import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
@@ -41,6 +42,11 @@ import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
 import { createFakeSalter } from "./services/fake-salt.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
+import { storageTierOf } from "./storage/quotas.ts";
+import { noReleaseGrantsYet } from "./storage/recipient-access.ts";
+import { registerStorageRoutes } from "./storage/storage.routes.ts";
+import { createStorageService } from "./storage/storage.service.ts";
+import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
 import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
@@ -62,6 +68,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // A URL the router cannot decode (a malformed %-escape) gets our error body, not Fastify's; under the storage
+    // API it is storage/invalid-argument, as an object path with the same fault would be.
+    frameworkErrors: (error, request, reply) => {
+      const storage = request.url.toLowerCase().startsWith(apiRoutes.storage);
+      const code = storage ? "storage/invalid-argument" : "validation_failed";
+      const message =
+        error.code === "FST_ERR_BAD_URL" ? "The URL is not correctly encoded." : genericMessages[code];
+      return (reply as FastifyReply).code(errorStatus[code]).send(errorBody(code, message, request.id));
+    },
   });
 
   const database = await openDatabase(config.databaseUrl, {
@@ -188,7 +203,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
     adminEmails: config.adminEmails,
   });
-  if (config.mail.devMailbox) registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir });
+
+  // Storage API (storage/, ADR 024).
+  const storage = createStorageService({
+    repo: createStorageObjectsRepo(db),
+    blobs,
+    clock: systemClock,
+    tierOf: async (userId) => storageTierOf((await profiles.find(userId))?.accountTier),
+    recipients: noReleaseGrantsYet,
+    config: config.storage,
+    onOrphanBlob: (key, error) =>
+      app.log.warn(
+        { key, reason: error instanceof Error ? error.message : String(error) },
+        "storage: blob left behind",
+      ),
+  });
+  await registerStorageRoutes(app, { auth, storage, publicUrl: config.publicUrl });
+  if (config.mail.devMailbox !== "off")
+    registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
 
   if (config.env === "development") {
     const { registerDevWebRoutes } = await import("./web/dev-server.ts");

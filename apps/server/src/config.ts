@@ -1,6 +1,12 @@
 import path from "node:path";
-import { type SocialProviderId, socialProviderIds } from "@heirloom/contract";
+import {
+  defaultMaxObjectBytes,
+  defaultStorageBucket,
+  type SocialProviderId,
+  socialProviderIds,
+} from "@heirloom/contract";
 import { z } from "zod";
+import { type StorageTier, storageQuotas, type TierQuota } from "./storage/quotas.ts";
 
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 const boolFromEnv = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -43,6 +49,14 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email("must be a comma-separated list of email addresses"))),
+  STORAGE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, "must be a bucket name (a-z 0-9 . _ -)")
+    .default(defaultStorageBucket),
+  STORAGE_MAX_OBJECT_BYTES: z.coerce.number().int().min(1).default(defaultMaxObjectBytes),
+  STORAGE_FREE_BYTES: z.coerce.number().int().min(1).default(storageQuotas.free.bytes),
+  STORAGE_FREE_DOCUMENTS: z.coerce.number().int().min(1).optional(),
+  STORAGE_PREMIUM_BYTES: z.coerce.number().int().min(1).default(storageQuotas.premium.bytes),
   ...socialEnv("GOOGLE"),
   ...socialEnv("APPLE"),
   ...socialEnv("MICROSOFT"),
@@ -93,7 +107,7 @@ export interface AppConfig {
     smtpUrl: string | undefined;
     from: string;
     /** GET /api/dev/mailbox lists the outbox (on by default only when there is no SMTP server). */
-    devMailbox: boolean;
+    devMailbox: "off" | "local" | "on";
     outboxDir: string;
   };
   /** Social sign-in providers that are configured (client id and secret both set). */
@@ -102,6 +116,8 @@ export interface AppConfig {
   adminEmails: string[];
   /** Where the built web app lives (apps/web/build). */
   webBuildDir: string;
+  /** The storage API: its one bucket, the largest object it takes, and the quota of each tier (storage/quotas.ts). */
+  storage: { bucket: string; maxObjectBytes: number; quotas: Record<StorageTier, TierQuota> };
 }
 
 export class ConfigError extends Error {
@@ -167,12 +183,32 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
-      devMailbox: e.DEV_MAILBOX ?? e.SMTP_URL === undefined,
+      // Unset: on for this computer only (a direct loopback connection), so `npm start` can show the mail it
+      // would have sent, while a server reachable from elsewhere never hands out other people's links.
+      devMailbox:
+        e.DEV_MAILBOX === undefined
+          ? e.SMTP_URL === undefined
+            ? "local"
+            : "off"
+          : e.DEV_MAILBOX
+            ? "on"
+            : "off",
       outboxDir: path.join(dataDir, "outbox"),
     },
     social,
     adminEmails: e.ADMIN_EMAILS,
     webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
+    storage: {
+      bucket: e.STORAGE_BUCKET,
+      maxObjectBytes: e.STORAGE_MAX_OBJECT_BYTES,
+      quotas: {
+        free: {
+          bytes: e.STORAGE_FREE_BYTES,
+          documents: e.STORAGE_FREE_DOCUMENTS ?? storageQuotas.free.documents,
+        },
+        premium: { bytes: e.STORAGE_PREMIUM_BYTES, documents: storageQuotas.premium.documents },
+      },
+    },
   };
 }
 

@@ -1,4 +1,11 @@
-import { type ErrorBody, type ErrorCode, errorStatus, fieldMessages } from "@heirloom/contract";
+import {
+  type ErrorBody,
+  type ErrorCode,
+  errorStatus,
+  fieldMessages,
+  type StorageServerErrorCode,
+  storageMessages,
+} from "@heirloom/contract";
 import { ZodError } from "zod";
 
 /** The one error type services and routes throw. Its code decides the HTTP status; its message reaches the client. */
@@ -38,7 +45,28 @@ const genericMessages: Record<ErrorCode, string> = {
   rate_limited: "Too many requests. Please wait a little and try again.",
   internal: "Something went wrong on our side. Please try again.",
   unavailable: "The service is temporarily unavailable. Please try again shortly.",
+  ...storageGenericMessages(),
 };
+
+/** Storage codes are normally thrown with a message naming the path; these are the fallbacks. */
+function storageGenericMessages(): Record<StorageServerErrorCode, string> {
+  return {
+    "storage/unknown": storageMessages.unknown,
+    "storage/object-not-found": "Object does not exist.",
+    "storage/bucket-not-found": "Bucket does not exist.",
+    "storage/quota-exceeded": storageMessages.quotaExceeded("your storage is full."),
+    "storage/unauthenticated": storageMessages.unauthenticated,
+    "storage/unauthorized": "User does not have permission to access this object.",
+    "storage/unauthorized-app": storageMessages.unauthorizedApp,
+    "storage/invalid-argument": "Invalid argument.",
+    "storage/invalid-url": "Invalid URL.",
+    "storage/invalid-root-operation": "This operation cannot be performed on the root.",
+    "storage/invalid-format": "Invalid format.",
+    "storage/server-file-wrong-size": storageMessages.serverFileWrongSize,
+    "storage/no-download-url": storageMessages.noDownloadUrl,
+    "storage/internal-error": storageMessages.internalError,
+  };
+}
 
 /**
  * Maps anything thrown while handling a request to a status and a safe body. Only AppError messages are passed

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storageErrorStatus } from "./storage.ts";
 
 /**
  * The closed list of error codes the API can answer with, and the HTTP status of each.
@@ -15,6 +16,8 @@ export const errorStatus = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  // The storage API speaks SPEC's storage/* codes (storage.ts), in the same body shape as every other route.
+  ...storageErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -5,3 +5,4 @@ export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./profile.ts";
 export * from "./routes.ts";
+export * from "./storage.ts";

@@ -25,4 +25,8 @@ export const apiRoutes = {
   /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
   adminArticles: "/api/admin/articles",
   adminArticlePreview: "/api/admin/articles/preview",
+  /** The signed-in user's storage use and limits (storage.ts storageUsageSchema). */
+  storageUsage: "/api/storage/usage",
+  /** The storage API itself (Firebase Storage REST v0): see storageRoutes in storage.ts. */
+  storage: "/v0/b",
 } as const;

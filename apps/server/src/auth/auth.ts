@@ -102,7 +102,9 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }, request) {
-        const url = `${baseUrlFor(config.publicUrl, request)}/Login?reset=${encodeURIComponent(token)}`;
+        // The page derives the new auth key with the account's salt (prelogin needs the email), so the link carries
+        // the address: a mistyped one would set a key the real email can never derive.
+        const url = `${baseUrlFor(config.publicUrl, request)}/recover?reset=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         await mailer.send(passwordResetMail(user.email, url));
       },
       async onPasswordReset({ user }) {

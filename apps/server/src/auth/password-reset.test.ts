@@ -26,11 +26,14 @@ describe("email-only password reset", () => {
     const anon = new Client(t.app);
     expect((await anon.post("/api/auth/request-password-reset", { email: user.email })).statusCode).toBe(200);
     const mail = (await readOutbox(path.join(t.dataDir, "outbox"))).find((m) => m.subject.includes("Reset"));
-    const token = /\/Login\?reset=([^\s"<]+)/.exec(mail?.text ?? "")?.[1];
+    const link = new URL(/https?:\/\/\S+\/recover\?\S+/.exec(mail?.text ?? "")?.[0] ?? "http://missing/");
+    expect(link.pathname).toBe("/recover");
+    expect(link.searchParams.get("email")).toBe(user.email);
+    const token = link.searchParams.get("reset");
     expect(token).toBeTruthy();
     const newAuthKey = randomKey();
     const reset = await anon.post("/api/auth/reset-password", {
-      token: decodeURIComponent(token ?? ""),
+      token,
       newPassword: newAuthKey,
     });
     expect(reset.statusCode).toBe(200);

@@ -200,4 +200,37 @@ export interface DatabaseSchema {
   auth_attempts: AuthAttemptsTable;
   recovery_tokens: RecoveryTokensTable;
   totp_steps: TotpStepsTable;
+  storage_objects: StorageObjectsTable;
+  storage_locks: StorageLocksTable;
+}
+
+/** One visible object of the storage API (0004_storage). Its bytes are the blob at blob_key. */
+export interface StorageObjectsTable {
+  id: string;
+  user_id: string;
+  bucket: string;
+  full_path: string;
+  document_id: string | null;
+  blob_key: string;
+  /** bigint: PostgreSQL's driver returns it as a string, SQLite as a number; repos convert. */
+  size: number | string;
+  generation: string;
+  metageneration: number;
+  md5_hash: string;
+  content_type: string;
+  cache_control: string | null;
+  content_disposition: string | null;
+  content_encoding: string | null;
+  content_language: string | null;
+  /** JSON object of strings. */
+  custom_metadata: string;
+  download_token: string;
+  time_created: string;
+  updated: string;
+}
+
+/** A row per user whose uploads commit; updating it serializes that user's commits (quota checks). */
+export interface StorageLocksTable {
+  user_id: string;
+  updated_at: string;
 }

@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_initial.ts";
 import * as m0002 from "./0002_seed_articles.ts";
 import * as m0003 from "./0003_accounts.ts";
+import * as m0004 from "./0004_storage.ts";
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_seed_articles": m0002,
   "0003_accounts": m0003,
+  "0004_storage": m0004,
 };

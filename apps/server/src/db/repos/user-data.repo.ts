@@ -28,6 +28,9 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
     async deleteUser(userId, emailHash) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom("activity").where("user_id", "=", userId).execute();
+        // Storage rows (their blobs are under the user's blob prefix, deleted before this runs).
+        await trx.deleteFrom("storage_objects").where("user_id", "=", userId).execute();
+        await trx.deleteFrom("storage_locks").where("user_id", "=", userId).execute();
         await trx.deleteFrom("user_errors").where("uid", "=", userId).execute();
         await trx.deleteFrom("account_keys").where("user_id", "=", userId).execute();
         await trx.deleteFrom("profiles").where("user_id", "=", userId).execute();

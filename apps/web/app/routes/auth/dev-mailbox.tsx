@@ -1,12 +1,125 @@
+import { apiRoutes } from "@heirloom/contract";
+import { useCallback, useEffect, useState } from "react";
 import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
 import { pageMeta } from "../../components/public/page-meta.ts";
+import { Icon } from "../../components/ui/icon.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { type DevMail, linkifyMailText, parseMailbox } from "../../features/auth/dev-mailbox.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 
-export const meta = () => pageMeta("Local mailbox", "Emails the local server would have sent.");
+export const meta = () => pageMeta("Local mailbox", "Emails this local server would have sent.");
 
-export default function DevMailbox() {
+type State =
+  | { kind: "loading" }
+  | { kind: "off" }
+  | { kind: "error"; message: string }
+  | { kind: "ready"; messages: DevMail[] };
+
+const timeFormatter = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+function MailText({ text }: { text: string }) {
   return (
-    <AuthShell title="Local mailbox" lead="Emails this local server would have sent.">
-      <p>The local mailbox is on its way.</p>
+    <p className="mt-3 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap">
+      {linkifyMailText(text).map((part, index) =>
+        part.kind === "link" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder
+          <a key={index} href={part.href} className="link break-all">
+            {part.text}
+          </a>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
+ * For a person running Heirloom locally without an SMTP server: the messages the server wrote to its outbox (GET
+ * /api/dev/mailbox, which exists only when DEV_MAILBOX is on), newest first, so they can click a verification or
+ * reset link. Each email is shown as its plain-text part; its HTML is never rendered.
+ */
+export default function DevMailbox() {
+  const [state, setState] = useState<State>({ kind: "loading" });
+
+  const load = useCallback(async () => {
+    setState({ kind: "loading" });
+    try {
+      setState({ kind: "ready", messages: parseMailbox(await apiRequest<unknown>(apiRoutes.devMailbox)) });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setState({ kind: "off" });
+      else
+        setState({
+          kind: "error",
+          message:
+            error instanceof ApiError && error.code === "network"
+              ? "We couldn't reach the server. Is it running?"
+              : "The mailbox could not be read. Look at the server's log for the reason.",
+        });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <AuthShell
+      title="Local mailbox"
+      lead="Emails this server would have sent, newest first. Only for running Heirloom on your own computer."
+    >
+      <div className="mb-5 flex justify-end">
+        <button type="button" className="btn-secondary" onClick={() => void load()}>
+          <Icon name="refresh" className="size-5" />
+          Refresh
+        </button>
+      </div>
+      <div role="status" aria-live="polite">
+        {state.kind === "loading" ? (
+          <p className="flex items-center gap-3 text-ink-muted">
+            <Spinner className="size-6" />
+            Reading the mailbox…
+          </p>
+        ) : state.kind === "off" ? (
+          <Notice tone="info" title="The local mailbox is off">
+            This server sends email through SMTP, or runs in production, so it keeps no local copies. To use
+            the mailbox, start the server without SMTP_URL (or with DEV_MAILBOX=true) outside production.
+          </Notice>
+        ) : state.kind === "error" ? (
+          <Notice tone="danger" title="The mailbox could not be read">
+            {state.message}
+          </Notice>
+        ) : state.messages.length === 0 ? (
+          <p className="text-ink-muted">
+            No emails yet. Sign up, or ask for a new link, and refresh this page.
+          </p>
+        ) : (
+          <p className="sr-only">{state.messages.length} emails.</p>
+        )}
+      </div>
+      {state.kind === "ready" && state.messages.length > 0 ? (
+        <ol className="space-y-4">
+          {state.messages.map((mail) => (
+            <li key={mail.id}>
+              <article
+                aria-labelledby={`mail-${mail.id}`}
+                className="rounded-xl border border-line bg-surface-sunken p-5"
+              >
+                <h2 id={`mail-${mail.id}`} className="text-lg leading-snug font-semibold">
+                  {mail.subject}
+                </h2>
+                <p className="mt-1 text-sm text-ink-muted">
+                  To <span className="font-medium text-ink">{mail.to}</span>
+                  {mail.createdAt ? ` · ${timeFormatter.format(mail.createdAt)}` : ""}
+                </p>
+                <MailText text={mail.text} />
+              </article>
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </AuthShell>
   );
 }

@@ -1,16 +1,39 @@
-import { Link } from "react-router";
-import { AuthPendingNote } from "../../components/public/auth/auth-pending-note.tsx";
+import type { SessionUser } from "@heirloom/contract";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { FirstVaultForm } from "../../components/auth/first-vault-form.tsx";
+import { RecoveryKit } from "../../components/auth/recovery-kit.tsx";
+import { type SignedUp, SignUpForm } from "../../components/auth/sign-up-form.tsx";
 import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
 import { SocialSignIn } from "../../components/public/auth/social-sign-in.tsx";
 import { pageMeta } from "../../components/public/page-meta.ts";
 import { Icon } from "../../components/ui/icon.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { redirectSignedInClient, session } from "../../features/session/index.ts";
 
 export const meta = () =>
   pageMeta(
     "Create your vault",
     "Create a free Heirloom vault: 1 GiB of encrypted storage and up to 200 documents, with legacy contacts and check-ins. Your keys are made in your browser.",
   );
+
+/**
+ * A tab that is already signed in (server session and vault key) goes to /app: on client navigations through this
+ * clientLoader, and on a full page load through useRedirectSignedIn below. The empty server loader keeps the first
+ * render the server's HTML (no hydration fallback that would swap the form out while someone types in it).
+ */
+export const loader = () => null;
+export const clientLoader = redirectSignedInClient;
+
+function useRedirectSignedIn() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    redirectSignedInClient().catch((thrown: unknown) => {
+      if (thrown instanceof Response) navigate(thrown.headers.get("Location") ?? "/app", { replace: true });
+    });
+  }, [navigate]);
+}
 
 const next = [
   { icon: "mail", text: "We email you a link to confirm your address." },
@@ -22,83 +45,114 @@ const next = [
   { icon: "phone", text: "You turn on two-factor sign-in with an authenticator app." },
 ] as const;
 
-export default function SignUp() {
+function WhatHappensNext() {
+  return (
+    <div>
+      <h2 className="font-display text-2xl font-semibold">What happens next</h2>
+      <ol className="mt-6 space-y-5">
+        {next.map((n) => (
+          <li key={n.text} className="flex gap-4 leading-relaxed text-ink-muted">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
+              <Icon name={n.icon} className="size-5" />
+            </span>
+            <span className="pt-2">{n.text}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-8 rounded-xl border border-line bg-surface p-5 text-[0.9375rem] leading-relaxed text-ink-muted">
+        <strong className="text-ink">Choose your password with care.</strong> We never see it, so we can never
+        reset it. Your recovery kit is the only other way in.
+      </p>
+    </div>
+  );
+}
+
+/** The kit, once, right after the keys exist. Created at this moment, in this browser. */
+function KitStep({ done }: { done: SignedUp }) {
+  const [createdAt] = useState(() => new Date());
+  return (
+    <AuthShell
+      id="auth"
+      title="Save your recovery kit"
+      lead="Your vault is ready. This is the only time we can show you this key: without it, a forgotten password means your documents are gone."
+    >
+      <RecoveryKit
+        kit={{ email: done.email, recoveryKeyText: done.recoveryKeyText, createdAt }}
+        continueTo="/mfa/setup"
+        continueLabel="Continue: turn on two-factor"
+        skipTo="/app"
+        skipLabel="Skip for now and open my vault"
+      />
+    </AuthShell>
+  );
+}
+
+type SocialState =
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "signed-out" }
+  | { kind: "ready"; user: SessionUser };
+
+/** /SignUp?social=1: signed in through a provider, no vault yet (the login helper sends such accounts here). */
+function SocialFirstVault({ onCreated }: { onCreated: (done: SignedUp) => void }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<SocialState>({ kind: "loading" });
+  useEffect(() => {
+    // Decided once, on arrival: once this page has made the vault, the session says hasVault too.
+    session
+      .load()
+      .then((loaded) => {
+        if (loaded.status !== "signed-in" || !loaded.user) setState({ kind: "signed-out" });
+        // A vault exists already: unlocking it is the login page's job.
+        else if (loaded.user.hasVault) navigate("/Login#auth", { replace: true });
+        else setState({ kind: "ready", user: loaded.user });
+      })
+      .catch(() => setState({ kind: "failed" }));
+  }, [navigate]);
+
+  return (
+    <AuthShell
+      id="auth"
+      title="Choose your vault password"
+      lead="One more step: the password that encrypts your vault, here in your browser."
+    >
+      {state.kind === "failed" ? (
+        <Notice tone="danger" title="We couldn't reach Heirloom">
+          Check your connection, then reload this page.
+        </Notice>
+      ) : state.kind === "loading" ? (
+        <p role="status" className="flex items-center gap-3 text-ink-muted">
+          <Spinner className="size-6" />
+          Checking your sign-in…
+        </p>
+      ) : state.kind === "ready" ? (
+        <FirstVaultForm user={state.user} onCreated={onCreated} />
+      ) : (
+        <Notice tone="warning" title="Please sign in first">
+          Your sign-in with the provider has ended.{" "}
+          <Link to="/Login#auth" className="link">
+            Sign in again
+          </Link>{" "}
+          to choose your vault password.
+        </Notice>
+      )}
+    </AuthShell>
+  );
+}
+
+function SignUpPage() {
+  const [params] = useSearchParams();
+  const [done, setDone] = useState<SignedUp | null>(null);
+  if (done) return <KitStep done={done} />;
+  if (params.get("social") === "1") return <SocialFirstVault onCreated={setDone} />;
   return (
     <AuthShell
       id="auth"
       title="Create your vault"
       lead="Free for up to 1 GiB and 200 documents. No card needed."
-      aside={
-        <div>
-          <h2 className="font-display text-2xl font-semibold">What happens next</h2>
-          <ol className="mt-6 space-y-5">
-            {next.map((n) => (
-              <li key={n.text} className="flex gap-4 leading-relaxed text-ink-muted">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
-                  <Icon name={n.icon} className="size-5" />
-                </span>
-                <span className="pt-2">{n.text}</span>
-              </li>
-            ))}
-          </ol>
-          <p className="mt-8 rounded-xl border border-line bg-surface p-5 text-[0.9375rem] leading-relaxed text-ink-muted">
-            <strong className="text-ink">Choose your password with care.</strong> We never see it, so we can
-            never reset it. Your recovery kit is the only other way in.
-          </p>
-        </div>
-      }
+      aside={<WhatHappensNext />}
     >
-      <AuthPendingNote />
-      <form method="post" noValidate className="space-y-5">
-        <TextField id="signup-name" name="name" label="Your name" autoComplete="name" required />
-        <TextField
-          id="signup-email"
-          name="email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-        />
-        <TextField
-          id="signup-password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={
-            <span id="signup-password-strength" aria-live="polite">
-              Use at least 12 characters. A passphrase of four or more unrelated words is strong and easy to
-              remember.
-            </span>
-          }
-        />
-        <div className="flex gap-3">
-          <input
-            id="signup-terms"
-            name="terms"
-            type="checkbox"
-            required
-            className="mt-1 size-5 shrink-0 rounded border-line-strong accent-accent"
-          />
-          <label htmlFor="signup-terms" className="text-[0.9375rem] leading-relaxed text-ink-muted">
-            I agree to the{" "}
-            <Link to="/Terms" className="link">
-              terms of service
-            </Link>{" "}
-            and{" "}
-            <Link to="/Privacy" className="link">
-              privacy policy
-            </Link>
-            , and I understand that Heirloom cannot reset my password.
-          </label>
-        </div>
-        <button type="submit" className="btn-primary w-full" disabled>
-          Create vault
-        </button>
-      </form>
+      <SignUpForm onSignedUp={setDone} />
       <div className="mt-7">
         <SocialSignIn verb="Sign up" />
       </div>
@@ -110,4 +164,9 @@ export default function SignUp() {
       </p>
     </AuthShell>
   );
+}
+
+export default function SignUp() {
+  useRedirectSignedIn();
+  return <SignUpPage />;
 }

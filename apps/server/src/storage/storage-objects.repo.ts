@@ -1,0 +1,192 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DatabaseSchema, StorageObjectsTable } from "../db/schema.ts";
+
+export interface StoredObject {
+  id: string;
+  userId: string;
+  bucket: string;
+  fullPath: string;
+  documentId: string | null;
+  blobKey: string;
+  size: number;
+  generation: string;
+  metageneration: number;
+  md5Hash: string;
+  contentType: string;
+  cacheControl: string | null;
+  contentDisposition: string | null;
+  contentEncoding: string | null;
+  contentLanguage: string | null;
+  customMetadata: Record<string, string>;
+  downloadToken: string;
+  timeCreated: string;
+  updated: string;
+}
+
+export interface StorageUsageCount {
+  bytes: number;
+  documents: number;
+}
+
+/** What a commit is checked against, read inside the commit's transaction. */
+export interface CommitCheck {
+  existing: StoredObject | undefined;
+  usage: StorageUsageCount;
+  /** Whether the object's document folder already holds another object (so it is not a new document). */
+  documentExists: boolean;
+}
+
+/** Where a listing continues: after `path`, or at it when `inclusive`. */
+export interface ListCursor {
+  path: string;
+  inclusive: boolean;
+}
+
+export interface StorageObjectsRepo {
+  find(bucket: string, fullPath: string): Promise<StoredObject | undefined>;
+  usage(userId: string): Promise<StorageUsageCount>;
+  documentExists(userId: string, documentId: string): Promise<boolean>;
+  /** Objects whose path starts with `prefix`, from the cursor on, in byte order of path, at most `limit`. */
+  list(bucket: string, prefix: string, after: ListCursor | undefined, limit: number): Promise<StoredObject[]>;
+  /**
+   * One transaction: serializes the user's commits, lets `check` look at the current state (and throw to refuse),
+   * then writes the row (replacing the object at the same path). Returns the replaced object, whose blob the caller
+   * deletes.
+   */
+  commit(object: StoredObject, check: (state: CommitCheck) => void): Promise<StoredObject | undefined>;
+  /** Deletes the row; returns it (its blob is the caller's to delete), or undefined when there was none. */
+  remove(bucket: string, fullPath: string): Promise<StoredObject | undefined>;
+}
+
+function toRecord(row: StorageObjectsTable): StoredObject {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    bucket: row.bucket,
+    fullPath: row.full_path,
+    documentId: row.document_id,
+    blobKey: row.blob_key,
+    size: Number(row.size),
+    generation: row.generation,
+    metageneration: row.metageneration,
+    md5Hash: row.md5_hash,
+    contentType: row.content_type,
+    cacheControl: row.cache_control,
+    contentDisposition: row.content_disposition,
+    contentEncoding: row.content_encoding,
+    contentLanguage: row.content_language,
+    customMetadata: JSON.parse(row.custom_metadata) as Record<string, string>,
+    downloadToken: row.download_token,
+    timeCreated: row.time_created,
+    updated: row.updated,
+  };
+}
+
+function toRow(object: StoredObject): StorageObjectsTable {
+  return {
+    id: object.id,
+    user_id: object.userId,
+    bucket: object.bucket,
+    full_path: object.fullPath,
+    document_id: object.documentId,
+    blob_key: object.blobKey,
+    size: object.size,
+    generation: object.generation,
+    metageneration: object.metageneration,
+    md5_hash: object.md5Hash,
+    content_type: object.contentType,
+    cache_control: object.cacheControl,
+    content_disposition: object.contentDisposition,
+    content_encoding: object.contentEncoding,
+    content_language: object.contentLanguage,
+    custom_metadata: JSON.stringify(object.customMetadata),
+    download_token: object.downloadToken,
+    time_created: object.timeCreated,
+    updated: object.updated,
+  };
+}
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+async function usageOf(db: Db, userId: string): Promise<StorageUsageCount> {
+  const row = await db
+    .selectFrom("storage_objects")
+    .select([
+      sql<number | string | null>`sum(size)`.as("bytes"),
+      sql<number | string>`count(distinct document_id)`.as("documents"),
+    ])
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return { bytes: Number(row.bytes ?? 0), documents: Number(row.documents) };
+}
+
+async function documentExistsIn(db: Db, userId: string, documentId: string, exceptId?: string) {
+  let query = db
+    .selectFrom("storage_objects")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("document_id", "=", documentId);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+async function findIn(db: Db, bucket: string, fullPath: string) {
+  const row = await db
+    .selectFrom("storage_objects")
+    .selectAll()
+    .where("bucket", "=", bucket)
+    .where("full_path", "=", fullPath)
+    .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObjectsRepo {
+  return {
+    find: (bucket, fullPath) => findIn(db, bucket, fullPath),
+    usage: (userId) => usageOf(db, userId),
+    documentExists: (userId, documentId) => documentExistsIn(db, userId, documentId),
+
+    async list(bucket, prefix, after, limit) {
+      let query = db
+        .selectFrom("storage_objects")
+        .selectAll()
+        .where("bucket", "=", bucket)
+        .where("full_path", ">=", prefix)
+        // substr counts characters on both engines; full_path is compared byte-wise (0004_storage: collate "C").
+        .where(sql<boolean>`substr(full_path, 1, ${[...prefix].length}) = ${prefix}`);
+      if (after) query = query.where("full_path", after.inclusive ? ">=" : ">", after.path);
+      const rows = await query.orderBy("full_path").limit(limit).execute();
+      return rows.map(toRecord);
+    },
+
+    async commit(object, check) {
+      return db.transaction().execute(async (trx) => {
+        // Taking this row first makes one user's commits run one at a time (see 0004_storage).
+        await trx
+          .insertInto("storage_locks")
+          .values({ user_id: object.userId, updated_at: object.updated })
+          .onConflict((oc) => oc.column("user_id").doUpdateSet({ updated_at: object.updated }))
+          .execute();
+        const existing = await findIn(trx, object.bucket, object.fullPath);
+        const usage = await usageOf(trx, object.userId);
+        const documentExists = object.documentId
+          ? await documentExistsIn(trx, object.userId, object.documentId, existing?.id)
+          : false;
+        check({ existing, usage, documentExists });
+        if (existing) {
+          await trx.deleteFrom("storage_objects").where("id", "=", existing.id).execute();
+        }
+        await trx.insertInto("storage_objects").values(toRow(object)).execute();
+        return existing;
+      });
+    },
+
+    async remove(bucket, fullPath) {
+      return db.transaction().execute(async (trx) => {
+        const existing = await findIn(trx, bucket, fullPath);
+        if (existing) await trx.deleteFrom("storage_objects").where("id", "=", existing.id).execute();
+        return existing;
+      });
+    },
+  };
+}

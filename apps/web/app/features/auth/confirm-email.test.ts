@@ -1,0 +1,61 @@
+import { accountMessages } from "@heirloom/contract";
+import { describe, expect, it } from "vitest";
+import { AuthError } from "./auth-api.ts";
+import { resendErrorMessage, resendTooMany, type VerifySteps, verifyEmailLink } from "./confirm-email.ts";
+
+function steps(overrides: Partial<VerifySteps> = {}) {
+  const logged: string[] = [];
+  const base: VerifySteps = {
+    verifyEmail: async () => {},
+    refreshSession: async () => ({ signedIn: true, emailVerified: true }),
+    logUserError: async (fn) => {
+      logged.push(fn);
+    },
+  };
+  return { steps: { ...base, ...overrides }, logged };
+}
+
+describe("verifyEmailLink", () => {
+  it("says verified when the refreshed session shows the new status", async () => {
+    expect(await verifyEmailLink(steps().steps, "t")).toEqual({
+      kind: "verified",
+      message: accountMessages.verified,
+    });
+  });
+
+  it("asks a visitor (no session in this browser) to log in again", async () => {
+    const { steps: s } = steps({ refreshSession: async () => ({ signedIn: false, emailVerified: false }) });
+    expect((await verifyEmailLink(s, "t")).message).toBe(accountMessages.verifiedLogInAgain);
+  });
+
+  it("says the status could not be updated when the refresh fails", async () => {
+    const { steps: s } = steps({
+      refreshSession: async () => {
+        throw new Error("offline");
+      },
+    });
+    expect((await verifyEmailLink(s, "t")).message).toBe(accountMessages.verifiedNoStatus);
+  });
+
+  it.each([
+    [new AuthError(401, "INVALID_TOKEN", ""), accountMessages.invalidLink],
+    [new AuthError(401, "TOKEN_EXPIRED", ""), accountMessages.invalidLink],
+    [new AuthError(401, "USER_NOT_FOUND", ""), accountMessages.noUserForEmail],
+    [new AuthError(403, "BANNED_USER", ""), accountMessages.disabled],
+    [new AuthError(500, "UNKNOWN", ""), accountMessages.verifyFailed],
+  ])("maps %s to its SPEC text", async (error, message) => {
+    const { steps: s, logged } = steps({
+      verifyEmail: async () => {
+        throw error;
+      },
+    });
+    expect(await verifyEmailLink(s, "t")).toEqual({ kind: "failed", message });
+    expect(logged.length).toBe(message === accountMessages.verifyFailed ? 1 : 0);
+  });
+});
+
+describe("resendErrorMessage", () => {
+  it("turns the rate limit into a wait", () => {
+    expect(resendErrorMessage(new AuthError(429, "TOO_MANY_REQUESTS", ""))).toBe(resendTooMany);
+  });
+});

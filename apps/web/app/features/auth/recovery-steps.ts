@@ -1,0 +1,60 @@
+import { apiRoutes, recoveryStartResponseSchema } from "@heirloom/contract";
+import type { RecoveryBlobs } from "@heirloom/crypto";
+import { apiRequest } from "../../lib/api.ts";
+import { completeSignIn, getCryptoClient, logUserError } from "../session/index.ts";
+import { authRequest } from "./auth-api.ts";
+import { deriveCredentials, prelogin } from "./credentials.ts";
+import type { RecoverySteps, ResetSteps } from "./recovery.ts";
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The browser's recovery steps (see recovery.ts for the order). */
+export const browserRecoverySteps: RecoverySteps = {
+  async recoveryAuthKeyFromText(text) {
+    return (await getCryptoClient()).api.recoveryAuthKeyFromText(text);
+  },
+  prelogin,
+  async startRecovery(input) {
+    return recoveryStartResponseSchema.parse(
+      await apiRequest<unknown>(apiRoutes.recoveryStart, { body: input }),
+    );
+  },
+  newSaltHex: () => hex(crypto.getRandomValues(new Uint8Array(32))),
+  deriveCredentials: (email, password, known) => deriveCredentials(email, password, known),
+  async recoverWithRecoveryKey({ userId, recoveryKeyText, recovery, newVaultKey }) {
+    const client = await getCryptoClient();
+    return client.api.recoverWithRecoveryKey({
+      userId,
+      recoveryKeyText,
+      // The server's strings, checked by the contract's schema; the worker checks their format again.
+      recovery: recovery as unknown as RecoveryBlobs,
+      newVaultKey,
+    });
+  },
+  async completeRecovery(input) {
+    await apiRequest(apiRoutes.recoveryComplete, { body: input });
+  },
+  async signIn({ email, authKey }) {
+    const answer = await authRequest<{ twoFactorRedirect?: boolean }>("/sign-in/email", {
+      email,
+      password: authKey,
+    });
+    return answer?.twoFactorRedirect ? "two-factor" : "signed-in";
+  },
+  completeSignIn: (values) => completeSignIn(values),
+  logUserError: (fn, error) => logUserError(fn, error),
+};
+
+export const browserResetSteps: ResetSteps = {
+  prelogin,
+  deriveCredentials: (email, password, known) => deriveCredentials(email, password, known),
+  async resetPassword({ token, authKey }) {
+    await authRequest("/reset-password", { token, newPassword: authKey });
+  },
+  logUserError: (fn, error) => logUserError(fn, error),
+};
+
+/** Asks for the emailed reset link. The answer is the same whether or not an account uses the address. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await authRequest("/request-password-reset", { email, redirectTo: "/recover" });
+}
