@@ -37,7 +37,7 @@ describe("session rules", () => {
     },
   );
 
-  it.each(["/Login", "/login#auth"])("a signed-in tab visiting %s lands on /app", async (path) => {
+  it.each(["/Login", "/login#auth", "/SignUp"])("a signed-in tab visiting %s lands on /app", async (path) => {
     const { page, context } = await openSignedInPage(browser, baseUrl, account);
     try {
       await page.goto(`${baseUrl}${path}`);

@@ -76,7 +76,12 @@ describe("social sign-in", () => {
       await continueWithGoogle(first.page, login);
       await first.page.waitForURL(`${baseUrl}/SignUp?social=1`, { timeout: 20_000 });
       expect(await first.page.evaluate(() => sessionStorage.getItem("vaultKey"))).toBeNull();
-      await setFirstVaultPassword(first.page, vaultPassword);
+      // The sign-up page's first-vault-password step, as a person does it.
+      const field = first.page.getByLabel("Vault password", { exact: true });
+      await field.waitFor({ timeout: 15_000 });
+      await field.fill(vaultPassword);
+      await first.page.getByRole("button", { name: "Set vault password" }).click();
+      await first.page.getByText("I have saved my recovery kit").waitFor({ timeout: 60_000 });
     } finally {
       await first.context.close();
     }
