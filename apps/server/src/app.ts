@@ -192,7 +192,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerHealthRoutes(app, { database, blobs });
   registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
   await registerAuthRoutes(app, { auth });
-  registerAccountRoutes(app, { auth, account, security });
+  registerAccountRoutes(app, {
+    auth,
+    account,
+    security,
+    socialProviders: config.social.map((provider) => provider.id),
+  });
   registerAdminRoutes(app, {
     auth,
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
@@ -214,7 +219,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ),
   });
   await registerStorageRoutes(app, { auth, storage, publicUrl: config.publicUrl });
-  if (config.mail.devMailbox) registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir });
+  if (config.mail.devMailbox !== "off")
+    registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
 
   if (config.env === "development") {
     const { registerDevWebRoutes } = await import("./web/dev-server.ts");

@@ -44,13 +44,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SOCIAL_APPLE_CLIENT_ID: "a" })).toThrow(/SOCIAL_APPLE_CLIENT_SECRET: required/);
   });
 
-  it("writes mail to the outbox with the dev mailbox on unless SMTP_URL is set", () => {
+  it("writes mail to the outbox with the dev mailbox for this computer only, unless SMTP_URL is set", () => {
     expect(loadConfig({}, "/srv").mail).toMatchObject({
       smtpUrl: undefined,
-      devMailbox: true,
+      devMailbox: "local",
       outboxDir: "/srv/data/outbox",
     });
-    expect(loadConfig({ SMTP_URL: "smtp://mail:25" }).mail).toMatchObject({ devMailbox: false });
+    expect(loadConfig({ SMTP_URL: "smtp://mail:25" }).mail).toMatchObject({ devMailbox: "off" });
+    expect(loadConfig({ DEV_MAILBOX: "true" }).mail).toMatchObject({ devMailbox: "on" });
+    expect(loadConfig({ DEV_MAILBOX: "false" }).mail).toMatchObject({ devMailbox: "off" });
     expect(() => loadConfig({ SMTP_URL: "http://x" })).toThrow(/SMTP_URL/);
   });
 

@@ -1,5 +1,10 @@
 import path from "node:path";
-import { defaultMaxObjectBytes, defaultStorageBucket } from "@heirloom/contract";
+import {
+  defaultMaxObjectBytes,
+  defaultStorageBucket,
+  type SocialProviderId,
+  socialProviderIds,
+} from "@heirloom/contract";
 import { z } from "zod";
 import { type StorageTier, storageQuotas, type TierQuota } from "./storage/quotas.ts";
 
@@ -67,9 +72,6 @@ function socialEnv<P extends string>(provider: P) {
   } as Record<`SOCIAL_${P}_${"CLIENT_ID" | "CLIENT_SECRET" | "DISCOVERY_URL"}`, z.ZodOptional<z.ZodString>>;
 }
 
-export const socialProviderIds = ["google", "apple", "microsoft", "github"] as const;
-export type SocialProviderId = (typeof socialProviderIds)[number];
-
 export interface SocialProviderConfig {
   id: SocialProviderId;
   clientId: string;
@@ -105,7 +107,7 @@ export interface AppConfig {
     smtpUrl: string | undefined;
     from: string;
     /** GET /api/dev/mailbox lists the outbox (on by default only when there is no SMTP server). */
-    devMailbox: boolean;
+    devMailbox: "off" | "local" | "on";
     outboxDir: string;
   };
   /** Social sign-in providers that are configured (client id and secret both set). */
@@ -181,7 +183,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
-      devMailbox: e.DEV_MAILBOX ?? e.SMTP_URL === undefined,
+      // Unset: on for this computer only (a direct loopback connection), so `npm start` can show the mail it
+      // would have sent, while a server reachable from elsewhere never hands out other people's links.
+      devMailbox:
+        e.DEV_MAILBOX === undefined
+          ? e.SMTP_URL === undefined
+            ? "local"
+            : "off"
+          : e.DEV_MAILBOX
+            ? "on"
+            : "off",
       outboxDir: path.join(dataDir, "outbox"),
     },
     social,

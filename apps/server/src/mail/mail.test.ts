@@ -101,7 +101,14 @@ describe("the dev mailbox", () => {
     try {
       const first = await signUp(t.app);
       const second = await signUp(t.app);
-      const res = await new Client(t.app).get("/api/dev/mailbox");
+      // By default the outbox is for this computer only: a remote client, or anyone through a proxy, sees nothing.
+      expect((await new Client(t.app).get("/api/dev/mailbox")).statusCode).toBe(404);
+      const local = new Client(t.app, "127.0.0.1");
+      expect(
+        (await local.request("GET", "/api/dev/mailbox", undefined, { "x-forwarded-for": "127.0.0.1" }))
+          .statusCode,
+      ).toBe(404);
+      const res = await local.get("/api/dev/mailbox");
       expect(res.statusCode).toBe(200);
       const { messages } = res.json() as {
         messages: { to: string; subject: string; text: string; createdAt: string }[];
@@ -110,6 +117,12 @@ describe("the dev mailbox", () => {
       expect(messages[0]?.text).toMatch(/\/ConfirmEmail\?token=/);
     } finally {
       await t.close();
+    }
+    const shared = await startTestApp("sqlite", { DEV_MAILBOX: "true" });
+    try {
+      expect((await new Client(shared.app).get("/api/dev/mailbox")).statusCode).toBe(200);
+    } finally {
+      await shared.close();
     }
     const off = await startTestApp("sqlite", { DEV_MAILBOX: "false" });
     try {
