@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import {
-  describeUserAgent,
   listSessions,
   revokeOtherSessions,
   revokeSession,
+  sessionDevice,
   toSessionRows,
 } from "./sessions.ts";
 
@@ -19,15 +19,15 @@ const chromeAndroid =
 
 describe("user agents", () => {
   it.each([
-    [chromeLinux, "Chrome on Linux", "desktop"],
-    [safariIphone, "Safari on iOS", "mobile"],
-    [edgeWindows, "Edge on Windows", "desktop"],
-    [firefoxMac, "Firefox on macOS", "desktop"],
-    [chromeAndroid, "Chrome on Android", "mobile"],
-    ["", "Unknown browser", "desktop"],
-    [null, "Unknown browser", "desktop"],
+    [chromeLinux, "Chrome on a computer · Linux", "desktop"],
+    [safariIphone, "Safari on a phone · iOS", "mobile"],
+    [edgeWindows, "Edge on a computer · Windows", "desktop"],
+    [firefoxMac, "Firefox on a computer · macOS", "desktop"],
+    [chromeAndroid, "Chrome on a phone · Android", "mobile"],
+    ["node", "A browser on a computer", "desktop"],
+    [null, "A browser on a computer", "desktop"],
   ])("%s -> %s", (ua, device, kind) => {
-    expect(describeUserAgent(ua)).toMatchObject({ device, kind });
+    expect(sessionDevice(ua)).toEqual({ device, kind });
   });
 });
 
@@ -66,7 +66,7 @@ describe("sessions list", () => {
       ["s2", false],
       ["s1", false],
     ]);
-    expect(rows[2]).toMatchObject({ device: "Chrome on Linux", ipAddress: "203.0.113.7" });
+    expect(rows[2]).toMatchObject({ device: "Chrome on a computer · Linux", ipAddress: "203.0.113.7" });
     expect(rows[1]?.ipAddress).toBeNull();
   });
 

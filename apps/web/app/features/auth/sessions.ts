@@ -1,4 +1,5 @@
 import { authRequest } from "./auth-api.ts";
+import { describeUserAgent } from "./user-agent.ts";
 
 // The account's active sessions, from better-auth (GET /list-sessions; this browser's from GET /get-session), and
 // the ways to end them (POST /revoke-session, POST /revoke-other-sessions).
@@ -19,7 +20,7 @@ export interface SessionRow {
   id: string;
   /** What revoke-session takes. */
   token: string;
-  /** "Chrome on Windows", or "Unknown browser" when the user agent says nothing we know. */
+  /** "Chrome on a computer · Windows", or "A browser on a computer" when the user agent says nothing we know. */
   device: string;
   kind: "desktop" | "mobile";
   ipAddress: string | null;
@@ -32,44 +33,26 @@ export interface SessionsDeps {
   authRequest<T>(path: `/${string}`, body?: unknown): Promise<T>;
 }
 
-const browsers: [RegExp, string][] = [
-  [/Edg(?:e|A|iOS)?\//, "Edge"],
-  [/OPR\/|Opera/, "Opera"],
-  [/SamsungBrowser\//, "Samsung Internet"],
-  [/Firefox\/|FxiOS\//, "Firefox"],
-  [/CriOS\/|Chrome\/|Chromium\//, "Chrome"],
-  [/Safari\//, "Safari"],
-];
-const systems: [RegExp, string][] = [
-  [/iPhone|iPad|iPod/, "iOS"],
-  [/Android/, "Android"],
-  [/CrOS/, "ChromeOS"],
-  [/Windows/, "Windows"],
-  [/Mac OS X|Macintosh/, "macOS"],
-  [/Linux/, "Linux"],
-];
-
-/** A short, readable name for a user agent: browser and operating system, and whether it is a phone or tablet. */
-export function describeUserAgent(userAgent: string | null | undefined): {
-  browser: string | null;
-  os: string | null;
+/**
+ * How the list names a session: the same coarse description the activity log uses (user-agent.ts), e.g.
+ * "Chrome on a computer · Linux", and whether to draw a phone or a screen.
+ */
+export function sessionDevice(userAgent: string | null | undefined): {
   device: string;
   kind: "desktop" | "mobile";
 } {
-  const ua = userAgent ?? "";
-  const browser = browsers.find(([pattern]) => pattern.test(ua))?.[1] ?? null;
-  const os = systems.find(([pattern]) => pattern.test(ua))?.[1] ?? null;
-  const kind = /Mobi|Android|iPhone|iPad|iPod/.test(ua) ? "mobile" : "desktop";
-  const device =
-    browser && os ? `${browser} on ${os}` : (browser ?? (os ? `A browser on ${os}` : "Unknown browser"));
-  return { browser, os, device, kind };
+  const { device, operating } = describeUserAgent(userAgent ?? "");
+  return {
+    device: operating === "Unknown" ? device : `${device} · ${operating}`,
+    kind: /on a (phone|tablet)$/.test(device) ? "mobile" : "desktop",
+  };
 }
 
 /** This browser's session first, then the others, newest first. */
 export function toSessionRows(sessions: readonly AuthSessionDto[], currentId: string | null): SessionRow[] {
   return sessions
     .map((s) => {
-      const { device, kind } = describeUserAgent(s.userAgent);
+      const { device, kind } = sessionDevice(s.userAgent);
       return {
         id: s.id,
         token: s.token,
