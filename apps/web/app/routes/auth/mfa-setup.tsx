@@ -19,7 +19,8 @@ import {
   startTotpEnrolment,
   type TotpEnrolment,
 } from "../../features/auth/two-factor.ts";
-import { logUserError, requireSignedInClient, useSession } from "../../features/session/index.ts";
+import { logUserError, useSession } from "../../features/session/index.ts";
+import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
 import type { Route } from "./+types/mfa-setup";
 
 export const meta = () =>
@@ -28,26 +29,15 @@ export const meta = () =>
     "Protect your Heirloom account with an authenticator app: scan a QR code or enter a key, confirm a six-digit code, and save your one-time backup codes.",
   );
 
-export async function clientLoader() {
-  return { user: await requireSignedInClient() };
-}
+// A visitor (or a tab without its vault key) goes to /login without a request; see requireSignedInPage.
+export const clientLoader = () => requireSignedInPage();
 clientLoader.hydrate = true as const;
+export const HydrateFallback = SignedInPageFallback;
 
 const securitySettingsPath = "/app/securitysettings";
 const title = "Set up two-factor sign-in";
 const lead =
   "With two-factor sign-in, a stolen password alone cannot get into your account. You will need an authenticator app on your phone.";
-
-export function HydrateFallback() {
-  return (
-    <AuthShell eyebrow="Account security" title={title} lead={lead}>
-      <p role="status" className="flex items-center gap-3 text-ink-muted">
-        <Spinner className="size-6" />
-        Loading…
-      </p>
-    </AuthShell>
-  );
-}
 
 type Stage =
   | { kind: "password" }
