@@ -77,6 +77,37 @@ export function createAuth(deps: AuthDeps) {
     return (await totpSteps.claim(userId, step)) ? ("ok" as const) : ("replayed" as const);
   }
 
+  /**
+   * [Note: Turning two-factor off needs a code] better-auth asks only for the password; someone holding a signed-in
+   * session and the password (a shared computer, a shoulder-surfed password) could then remove the second factor
+   * quietly. We ask for a fresh code too, as for every other sensitive change. The password is checked first, so a
+   * mistyped password does not use up the code.
+   */
+  async function requireCodeToDisable(ctx: AuthMiddlewareContext) {
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    if (!session) return; // better-auth answers 401 itself
+    const credential = await database.db
+      .selectFrom("account")
+      .select("password")
+      .where("userId", "=", session.user.id)
+      .where("providerId", "=", "credential")
+      .executeTakeFirst();
+    const password = typeof ctx.body?.password === "string" ? ctx.body.password : "";
+    if (!credential?.password || !(await verifyDerivedKey(credential.password, password))) {
+      throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: "Invalid password" });
+    }
+    const code = typeof ctx.body?.code === "string" ? ctx.body.code.replace(/\s+/g, "") : "";
+    if (!/^\d{6}$/.test(code)) {
+      throw new APIError("BAD_REQUEST", { code: "TOTP_REQUIRED", message: accountMessages.totpRequired });
+    }
+    const verdict = await claimTotp(session.user.id, code, (data) =>
+      symmetricDecrypt({ key: ctx.context.secretConfig, data }),
+    );
+    if (verdict !== "ok") {
+      throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: accountMessages.invalidTotp });
+    }
+  }
+
   const auth = betterAuth({
     appName: "Heirloom",
     basePath: "/api/auth",
@@ -144,6 +175,7 @@ export function createAuth(deps: AuthDeps) {
         "/request-password-reset": rule(limits.passwordReset),
         "/two-factor/verify-totp": rule(limits.twoFactor),
         "/two-factor/verify-backup-code": rule(limits.twoFactor),
+        "/two-factor/disable": rule(limits.twoFactor),
       },
     },
     advanced: {
@@ -199,6 +231,7 @@ export function createAuth(deps: AuthDeps) {
             throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: "Invalid code" });
           }
         }
+        if (ctx.path === "/two-factor/disable") await requireCodeToDisable(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/callback/:id") return holdSocialSignInForSecondFactor(ctx);

@@ -107,4 +107,26 @@ describe.each(engines())("two-factor sign-in on %s", (engine) => {
     expect(replayed.json().error.message).toBe(accountMessages.invalidTotp);
     expect((await user.client.post("/api/account/password", body(code(now)))).statusCode).toBe(204);
   });
+
+  it("turning two-factor off needs the password and a fresh code; a wrong password does not use up the code", async () => {
+    const user = await signUp(t.app);
+    const now = await stepNow();
+    const { code } = await enrol(user.client, user.authKey, now - 1);
+    const off = (body: Record<string, unknown>) => user.client.post("/api/auth/two-factor/disable", body);
+
+    const noCode = await off({ password: user.authKey });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toMatchObject({ code: "TOTP_REQUIRED", message: accountMessages.totpRequired });
+    const wrongPassword = await off({ password: randomKey(), code: code(now) });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toMatchObject({ code: "INVALID_PASSWORD" });
+    const replayed = await off({ password: user.authKey, code: code(now - 1) });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ code: "INVALID_CODE", message: accountMessages.invalidTotp });
+    expect((await user.client.get("/api/account/me")).json().twoFactorEnabled).toBe(true);
+
+    // The code offered with the wrong password is still good.
+    expect((await off({ password: user.authKey, code: code(now) })).statusCode).toBe(200);
+    expect((await user.client.get("/api/account/me")).json().twoFactorEnabled).toBe(false);
+  });
 });

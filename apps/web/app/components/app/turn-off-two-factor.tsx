@@ -1,5 +1,5 @@
 import type { SessionUser } from "@heirloom/contract";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   browserTwoFactorDeps,
@@ -9,7 +9,7 @@ import {
 import { logUserError } from "../../features/session/index.ts";
 import { ErrorSummary } from "../auth/error-summary.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { TextField } from "../ui/text-field.tsx";
+import { ReauthFields } from "./reauth-fields.tsx";
 
 /**
  * Turning two-factor off, behind a button and the current password. Used on the security settings page and on
@@ -18,14 +18,22 @@ import { TextField } from "../ui/text-field.tsx";
 export function TurnOffTwoFactor({ user, onDone }: { user: SessionUser; onDone?: () => void }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<{ password: string }>({
-    defaultValues: { password: "" },
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<{
+    password: string;
+    totpCode: string;
+  }>({
+    defaultValues: { password: "", totpCode: "" },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  // The button that opened the form is gone: the first field takes the focus.
+  useEffect(() => {
+    if (open) setFocus("password");
+  }, [open, setFocus]);
+
+  const onSubmit = handleSubmit(async ({ password, totpCode }) => {
     setFailure(null);
     try {
-      await disableTwoFactor(browserTwoFactorDeps(), { email: user.email, password });
+      await disableTwoFactor(browserTwoFactorDeps(), { email: user.email, password, totpCode });
       setOpen(false);
       onDone?.();
     } catch (error) {
@@ -36,6 +44,9 @@ export function TurnOffTwoFactor({ user, onDone }: { user: SessionUser; onDone?:
       if (problem.field === "password") {
         setError("password", { message: problem.message });
         setFocus("password");
+      } else if (problem.field === "code") {
+        setError("totpCode", { message: problem.message });
+        setFocus("totpCode");
       } else {
         setFailure(problem.message);
       }
@@ -56,18 +67,19 @@ export function TurnOffTwoFactor({ user, onDone }: { user: SessionUser; onDone?:
       className="w-full max-w-md space-y-4 rounded-xl border border-line p-4"
     >
       <p className="text-[0.9375rem] leading-relaxed text-ink-muted">
-        Without two-factor, your password alone opens your account. Enter it to turn two-factor off; your
-        backup codes stop working too.
+        Without two-factor, your password alone opens your account. Enter it and a fresh code from your
+        authenticator app to turn two-factor off; your backup codes stop working too.
       </p>
       <ErrorSummary title="Two-factor is still on" message={failure} />
-      <TextField
-        id="mfa-off-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        error={formState.errors.password?.message}
-        {...register("password", { required: "Enter your current password." })}
+      <ReauthFields
+        idPrefix="mfa-off"
+        twoFactorEnabled
+        password={register("password", { required: "Enter your current password." })}
+        totpCode={register("totpCode")}
+        errors={{
+          password: formState.errors.password?.message,
+          totpCode: formState.errors.totpCode?.message,
+        }}
       />
       <div role="status" aria-live="polite">
         {formState.isSubmitting ? (

@@ -70,13 +70,26 @@ describe("two-factor enrolment", () => {
     expect(calls).toEqual([]);
   });
 
-  it("turns two-factor off with the auth key, then refreshes", async () => {
+  it("turns two-factor off with the auth key and a fresh code, then refreshes", async () => {
     const { deps, calls } = setup({ "/two-factor/disable": { status: true } });
-    await disableTwoFactor(deps, { email: "ada@example.com", password: "my secret words" });
+    await disableTwoFactor(deps, {
+      email: "ada@example.com",
+      password: "my secret words",
+      totpCode: "123 456",
+    });
     expect(calls).toEqual([
-      ["/two-factor/disable", { password: "AUTHKEY" }],
+      ["/two-factor/disable", { password: "AUTHKEY", code: "123456" }],
       ["refresh", undefined],
     ]);
+  });
+
+  it("asks for the code before anything slow starts when turning two-factor off", async () => {
+    const { deps, calls } = setup();
+    await expect(
+      disableTwoFactor(deps, { email: "ada@example.com", password: "my secret words", totpCode: "" }),
+    ).rejects.toMatchObject({ field: "totpCode", message: accountMessages.totpRequired });
+    expect(deps.derive).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("says what went wrong in SPEC's words", () => {

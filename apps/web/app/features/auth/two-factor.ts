@@ -69,14 +69,18 @@ export async function confirmTotpEnrolment(deps: TwoFactorDeps, code: string): P
   await deps.refreshSession();
 }
 
-/** Turns two-factor off after the current password is proven (better-auth asks for the password only). */
+/**
+ * Turns two-factor off after the current password and a fresh code are proven (the server asks for both: [Note:
+ * Turning two-factor off needs a code] in apps/server/src/auth/auth.ts).
+ */
 export async function disableTwoFactor(
   deps: TwoFactorDeps,
-  input: { email: string; password: string },
+  input: { email: string; password: string; totpCode: string },
 ): Promise<void> {
   if (!input.password) throw new ReauthInputError("password", "Enter your current password.");
+  const code = normaliseTotpCode(input.totpCode);
   const { authKey } = await deps.derive(input.email, input.password);
-  await deps.authRequest("/two-factor/disable", { password: authKey });
+  await deps.authRequest("/two-factor/disable", { password: authKey, code });
   await deps.refreshSession();
 }
 
@@ -93,6 +97,7 @@ export function describeTwoFactorError(error: unknown): {
     return { message: error.message, field: error.field === "password" ? "password" : "code" };
   }
   if (code === "INVALID_PASSWORD") return { message: accountMessages.incorrectPassword, field: "password" };
+  if (code === "TOTP_REQUIRED") return { message: accountMessages.totpRequired, field: "code" };
   if (code === "INVALID_CODE" || code === "INVALID_TWO_FACTOR_AUTHENTICATION") {
     return { message: accountMessages.invalidTotp, field: "code" };
   }
