@@ -5,10 +5,12 @@ import {
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   fieldMessages,
+  preferencesUpdateSchema,
   preloginRequestSchema,
   profileUpdateSchema,
   recoveryCompleteRequestSchema,
   recoveryStartRequestSchema,
+  replaceRecoveryKitRequestSchema,
   type SocialProviderId,
   type SocialProvidersResponse,
   saveKeysRequestSchema,
@@ -86,6 +88,27 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
 
   app.patch(apiRoutes.profile, perMinute(30), async (request) =>
     account.updateProfile((await requireSession(request)).caller, parse(profileUpdateSchema, request.body)),
+  );
+
+  app.get(apiRoutes.preferences, async (request) =>
+    account.preferences((await requireSession(request)).caller),
+  );
+
+  app.patch(apiRoutes.preferences, perMinute(30), async (request) =>
+    account.updatePreferences(
+      (await requireSession(request)).caller,
+      parse(preferencesUpdateSchema, request.body),
+    ),
+  );
+
+  app.put(apiRoutes.recoveryKit, perQuarterHour(10), async (request, reply) => {
+    const { caller } = await requireSession(request);
+    await security.replaceRecoveryKit(caller, parse(replaceRecoveryKitRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  app.post(apiRoutes.recoveryKitSaved, perMinute(10), async (request) =>
+    account.markRecoveryKitSaved((await requireSession(request)).caller),
   );
 
   app.get(apiRoutes.activity, async (request) =>
