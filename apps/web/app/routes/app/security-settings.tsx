@@ -1,3 +1,5 @@
+import { AccountStatusPanel } from "../../components/account/account-status-panel.tsx";
+import { RecoveryKitPanel } from "../../components/account/recovery-kit-panel.tsx";
 import { ActiveSessionsPanel } from "../../components/app/active-sessions-panel.tsx";
 import { ChangePasswordPanel } from "../../components/app/change-password-panel.tsx";
 import { MfaStatusPanel } from "../../components/app/mfa-status-panel.tsx";
@@ -14,6 +16,8 @@ export default function SecuritySettings() {
       <MfaStatusPanel enabled={user.twoFactorEnabled} />
       <ActiveSessionsPanel />
       <ChangePasswordPanel />
+      <RecoveryKitPanel email={user.email} userId={user.uid} twoFactorEnabled={user.twoFactorEnabled} />
+      <AccountStatusPanel />
     </SectionPage>
   );
 }
