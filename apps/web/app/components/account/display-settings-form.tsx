@@ -1,6 +1,6 @@
 import { landingPages, languages, type Preferences, type PreferencesUpdate } from "@heirloom/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { savePreferences } from "../../features/account/account-api.ts";
 import {
@@ -29,7 +29,13 @@ export function DisplaySettingsForm({
   preferences: Preferences;
   onSaved: (preferences: Preferences) => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  // Each failed attempt mounts the summary afresh, so focus moves to it even when the text is the same as before.
+  const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
+  const attempts = useRef(0);
+  const fail = (message: string) => {
+    attempts.current += 1;
+    setFailure({ message, attempt: attempts.current });
+  };
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const zones = useMemo(timeZoneNames, []);
   const device = useMemo(deviceTimeZone, []);
@@ -46,6 +52,8 @@ export function DisplaySettingsForm({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<DisplaySettingsValues, unknown, PreferencesUpdate>({
     resolver: zodResolver(displaySettingsSchema),
+    // The error summary takes focus (it names what to fix); the fields carry their own messages.
+    shouldFocusError: false,
     defaultValues: defaults,
   });
 
@@ -67,7 +75,7 @@ export function DisplaySettingsForm({
           if (message) setError(field, { type: "server", message });
         }
       }
-      setFailure(
+      fail(
         error instanceof ApiError && error.code === "network"
           ? "We couldn't reach Heirloom. Check your connection and try again."
           : "Your settings were not saved. Please try again.",
@@ -77,7 +85,11 @@ export function DisplaySettingsForm({
 
   return (
     <form noValidate className="space-y-7" onSubmit={onSubmit} aria-label="Display settings">
-      <FormError message={failure} title="We couldn't save your settings" />
+      <FormError
+        key={failure?.attempt ?? 0}
+        message={failure?.message ?? null}
+        title="We couldn't save your settings"
+      />
       <fieldset>
         <legend className="text-sm font-medium text-ink">Appearance</legend>
         <p className="mt-1 text-sm text-ink-muted">

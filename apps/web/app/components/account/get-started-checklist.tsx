@@ -72,7 +72,7 @@ export default function GetStartedChecklist({ displayName }: { displayName: stri
                 {done} of {list.length} done
               </p>
               <progress
-                className="mt-3 h-2 w-full overflow-hidden rounded-full accent-accent"
+                className="mt-3 block h-2 w-full overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent"
                 value={done}
                 max={list.length}
                 aria-label="Checklist progress"

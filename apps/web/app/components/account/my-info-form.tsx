@@ -1,6 +1,6 @@
 import type { Profile, ProfileUpdate } from "@heirloom/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { saveProfile } from "../../features/account/account-api.ts";
 import { type MyInfoValues, myInfoDefaults, myInfoSchema } from "../../features/account/my-info-schema.ts";
@@ -13,7 +13,13 @@ import { SaveStatus } from "./save-status.tsx";
 
 /** Name, date of birth and postcode, saved together with PATCH /api/account/profile. */
 export function MyInfoForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  // Each failed attempt mounts the summary afresh, so focus moves to it even when the text is the same as before.
+  const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
+  const attempts = useRef(0);
+  const fail = (message: string) => {
+    attempts.current += 1;
+    setFailure({ message, attempt: attempts.current });
+  };
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const {
     register,
@@ -23,6 +29,8 @@ export function MyInfoForm({ profile, onSaved }: { profile: Profile; onSaved: (p
     formState: { errors, isSubmitting, isDirty },
   } = useForm<MyInfoValues, unknown, ProfileUpdate>({
     resolver: zodResolver(myInfoSchema),
+    // The error summary takes focus (it names what to fix); the fields carry their own messages.
+    shouldFocusError: false,
     defaultValues: myInfoDefaults(profile),
   });
 
@@ -44,7 +52,7 @@ export function MyInfoForm({ profile, onSaved }: { profile: Profile; onSaved: (p
           if (error.fields.zipCode) setError("zipCode", { type: "server", message: error.fields.zipCode });
           if (error.fields.name) setError("name", { type: "server", message: error.fields.name });
         }
-        setFailure(
+        fail(
           error instanceof ApiError && error.code === "network"
             ? "We couldn't reach Heirloom. Check your connection and try again."
             : "Your details were not saved. Please check the highlighted fields and try again.",
@@ -53,14 +61,18 @@ export function MyInfoForm({ profile, onSaved }: { profile: Profile; onSaved: (p
     },
     () => {
       setSavedAt(null);
-      setFailure("Your details were not saved. Please check the highlighted fields.");
+      fail("Your details were not saved. Please check the highlighted fields.");
     },
   );
 
   const dobError = errors.dobYear?.message ?? errors.dobDay?.message ?? errors.dobMonth?.message;
   return (
     <form noValidate className="space-y-6" onSubmit={onSubmit} aria-label="Your details">
-      <FormError message={failure} title="We couldn't save your details" />
+      <FormError
+        key={failure?.attempt ?? 0}
+        message={failure?.message ?? null}
+        title="We couldn't save your details"
+      />
       <TextField
         id="my-info-name"
         label="Name"
