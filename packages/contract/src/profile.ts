@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { derivedKeySchema, nameSchema, reauthSchema, recoveryBlobsSchema } from "./account.ts";
+import { derivedKeySchema, emailSchema, nameSchema, reauthSchema, recoveryBlobsSchema } from "./account.ts";
 
 // SPEC section 3 "Personal" and "Preferences": what a person edits about themselves (/AddInfo, /account/MyInfo,
 // settings, contact preferences). The same schema validates in the browser and on the server.
@@ -176,6 +176,16 @@ export const replaceRecoveryKitRequestSchema = reauthSchema.extend({
   recoveryAuthKey: derivedKeySchema,
 });
 export type ReplaceRecoveryKitRequest = z.infer<typeof replaceRecoveryKitRequestSchema>;
+
+/**
+ * POST /api/account/email: re-authenticate, then a link goes to the new address; the email changes when it is opened.
+ * The salt and the auth key do not depend on the email (packages/crypto kdf.ts), so the password keeps working.
+ */
+export const changeEmailRequestSchema = reauthSchema.extend({ newEmail: emailSchema });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+export const emailChangeMessages = {
+  sameEmail: "That is already your email address.",
+} as const;
 
 // --- The activity log (SPEC logActivity; /account/Activity) ---
 

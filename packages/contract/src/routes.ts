@@ -14,6 +14,8 @@ export const apiRoutes = {
   preferences: "/api/account/preferences",
   /** PUT: replace the recovery kit after re-authentication. */
   recoveryKit: "/api/account/recovery-kit",
+  /** POST: re-authenticate and send a link to a new email address (ADR 029). */
+  changeEmail: "/api/account/email",
   /** POST: the person confirmed they saved the kit now on screen. */
   recoveryKitSaved: "/api/account/recovery-kit/saved",
   passwordDate: "/api/account/password-date",

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { accountMessages } from "@heirloom/contract";
 import { betterAuth } from "better-auth";
@@ -47,9 +48,17 @@ export const defaultLimits = {
 const rule = ([window, max]: readonly [number, number]) => ({ window, max });
 
 /** The origin links in emails point to: PUBLIC_URL, or the origin the request came to. */
+/**
+ * The origin of the HTTP request behind a direct `auth.api` call (POST /api/account/email calls changeEmail). better-auth
+ * hands such calls' mail callbacks no request, so without PUBLIC_URL a link would have no origin to start from.
+ */
+export const directCallOrigin = new AsyncLocalStorage<string>();
+
 export function baseUrlFor(publicUrl: string | undefined, request: Request | undefined): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, "");
   if (request) return new URL(request.url).origin;
+  const origin = directCallOrigin.getStore();
+  if (origin) return origin;
   throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
 }
 
@@ -128,10 +137,12 @@ export function createAuth(deps: AuthDeps) {
       updateAge: sessionLifetimeSeconds + 1,
       cookieCache: { enabled: false },
     },
-    user: { deleteUser: { enabled: false }, changeEmail: { enabled: false } },
+    // An email change is started by POST /api/account/email after re-authentication (ADR 029), which calls
+    // auth.api.changeEmail; the HTTP path itself is closed so it cannot be started without the password.
+    user: { deleteUser: { enabled: false }, changeEmail: { enabled: true } },
     // Changing the auth key without re-wrapping the vault blobs would lock a user out of their own vault: password
     // changes go through POST /api/account/password instead.
-    disabledPaths: ["/change-password", "/set-password"],
+    disabledPaths: ["/change-password", "/set-password", "/change-email"],
     rateLimit: {
       enabled: true,
       storage: "database",
