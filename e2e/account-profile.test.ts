@@ -6,13 +6,17 @@ import {
   createAccount,
   HttpClient,
   openSignedInPage,
+  passwordUnlocksKeys,
   signInHttp,
   type TestAccount,
+  uniqueEmail,
 } from "./support/accounts.ts";
 import { launchBrowser, openPage, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
 import { submitLogin } from "./support/login-form.ts";
+import { waitForMail } from "./support/mail.ts";
 
 const baseUrl = inject("baseUrl");
+const mailDir = inject("mailDir");
 const screenshots = process.env.E2E_SCREENSHOTS;
 
 // The person's own pages: My info, display settings (theme before first paint), the get-started checklist and the
@@ -328,6 +332,49 @@ describe("the person's own pages", () => {
       expect(everything).not.toContain(newKey);
       expect(await preferencesOf(account)).toMatchObject({ recoveryKitSavedAt: expect.any(String) });
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("My info: changes the email after the password and the link sent to the new address; the password keeps working", async () => {
+    const account = await createAccount(baseUrl);
+    const { page, context, errors } = await signedIn(browser, account);
+    try {
+      const sent: string[] = [];
+      page.on("request", (r) => sent.push(`${r.url()} ${r.postData() ?? ""}`));
+      await page.goto(`${baseUrl}/account/MyInfo`);
+      await page.getByRole("button", { name: "Change email address" }).click();
+      const newEmail = uniqueEmail("moved");
+      await page.getByLabel("New email address").fill(newEmail);
+      await page.getByLabel("Current password").fill("not the password");
+      await page.getByRole("button", { name: "Send the link" }).click();
+      await expect
+        .poll(() => page.getByText(accountMessages.incorrectPassword, { exact: true }).count(), {
+          timeout: 60_000,
+        })
+        .toBeGreaterThan(0);
+      await page.getByLabel("Current password").fill(account.password);
+      await page.getByRole("button", { name: "Send the link" }).click();
+      await page.getByText("Check your new inbox").waitFor({ timeout: 60_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await page.getByTestId("my-info-email").textContent()).toBe(account.email);
+
+      const mail = await waitForMail(mailDir, newEmail, { subject: /confirm your email/i });
+      const link = mail.links.find((l) => l.includes("/ConfirmEmail?token="));
+      expect(link).toBeTruthy();
+      await page.goto(link ?? "");
+      await expect.poll(() => page.getByText(accountMessages.verified).count(), { timeout: 15_000 }).toBe(1);
+      await page.goto(`${baseUrl}/account/MyInfo`);
+      await expect
+        .poll(() => page.getByTestId("my-info-email").textContent(), { timeout: 30_000 })
+        .toBe(newEmail);
+      expect(await page.getByTestId("my-info-username").textContent()).toBe(newEmail.split("@")[0]);
+
+      expect(await passwordUnlocksKeys(baseUrl, newEmail, account.password)).toBe(true);
+      expect(sent.join("\n")).not.toContain(account.password);
+      // The one refused attempt (wrong password) is the only failed request.
+      expect(errors.filter((e) => !e.includes("status of 403"))).toEqual([]);
     } finally {
       await context.close();
     }

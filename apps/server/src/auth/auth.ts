@@ -213,6 +213,7 @@ export function createAuth(deps: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/callback/:id") return holdSocialSignInForSecondFactor(ctx);
+        if (ctx.path === "/verify-email") return markChangedEmailVerified(ctx);
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (!email) return;
@@ -232,6 +233,27 @@ export function createAuth(deps: AuthDeps) {
       ...(config.social.length ? [genericOAuth({ config: socialProviderConfigs(config.social) })] : []),
     ],
   });
+
+  /**
+   * better-auth keeps emailVerified as it was when an email change is confirmed. But the link went to the new address
+   * and was opened there, which is exactly what verifies an address (ADR 029): mark it verified.
+   */
+  async function markChangedEmailVerified(ctx: { query?: unknown; context: { returned?: unknown } }) {
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError && returned.statusCode !== 302) return;
+    const token = (ctx.query as { token?: unknown } | undefined)?.token;
+    if (typeof token !== "string") return;
+    let payload: { requestType?: unknown; userId?: unknown; updateTo?: unknown };
+    try {
+      // The endpoint has just checked the token's signature and expiry; only its claims are read here.
+      payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    } catch {
+      return;
+    }
+    if (payload.requestType !== "change-email-verification" || typeof payload.userId !== "string") return;
+    const context = await auth.$context;
+    await context.internalAdapter.updateUser(payload.userId, { emailVerified: true });
+  }
 
   /** Verifies a TOTP code for a signed-in user outside better-auth's endpoints (re-authentication), single use. */
   async function verifyTotp(userId: string, code: string): Promise<boolean> {

@@ -125,7 +125,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
         );
       },
     );
-    return reply.code(202).send();
+    return reply.code(204).send();
   });
 
   app.post(apiRoutes.recoveryKitSaved, perMinute(10), async (request) =>

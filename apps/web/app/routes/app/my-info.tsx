@@ -1,5 +1,6 @@
 import type { Profile } from "@heirloom/contract";
 import { Avatar } from "../../components/account/avatar.tsx";
+import { ChangeEmailPanel } from "../../components/account/change-email-panel.tsx";
 import { LoadedView } from "../../components/account/loaded-view.tsx";
 import { MyInfoForm } from "../../components/account/my-info-form.tsx";
 import { SectionPage } from "../../components/app/section-page.tsx";
@@ -51,6 +52,7 @@ export default function MyInfo() {
           {(data) => <MyInfoForm profile={data} onSaved={set} />}
         </LoadedView>
       </SettingsPanel>
+      <ChangeEmailPanel email={user.email} twoFactorEnabled={user.twoFactorEnabled} />
     </SectionPage>
   );
 }
