@@ -296,23 +296,27 @@ describe("the person's own pages", () => {
       expect(await lastSignIn.textContent()).toContain(String(new Date().getUTCFullYear()));
       expect(await page.getByTestId("status-next-check-in-due").textContent()).not.toBe("Not scheduled");
 
-      await page.getByRole("button", { name: "Print a new recovery kit" }).click();
-      await page.getByLabel("Current password").fill("not my password at all");
-      await page.getByRole("button", { name: "Make a new kit" }).click();
+      // The panel has its own password field (the password and deletion panels have theirs).
+      const kitPanel = page.locator("#recovery-kit");
+      await kitPanel.getByRole("button", { name: "Print a new recovery kit" }).click();
+      await kitPanel.getByLabel("Current password").fill("not my password at all");
+      await kitPanel.getByRole("button", { name: "Make a new kit" }).click();
       await expect
-        .poll(() => page.getByText(accountMessages.incorrectPassword).count(), { timeout: 60_000 })
+        .poll(() => kitPanel.getByText(accountMessages.incorrectPassword, { exact: true }).count(), {
+          timeout: 60_000,
+        })
         .toBeGreaterThan(0);
 
-      await page.getByLabel("Current password").fill(account.password);
-      await page.getByRole("button", { name: "Make a new kit" }).click();
-      const key = page.getByTestId("recovery-key");
+      await kitPanel.getByLabel("Current password").fill(account.password);
+      await kitPanel.getByRole("button", { name: "Make a new kit" }).click();
+      const key = kitPanel.getByTestId("recovery-key");
       await key.waitFor({ timeout: 60_000 });
       const newKey = (await key.textContent()) ?? "";
       expect(newKey).not.toBe(account.recoveryKey);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shoot(page, "security-kit-390-light");
-      await page.getByLabel("I have saved my recovery kit").check();
-      await page.getByRole("button", { name: "Done" }).click();
+      await kitPanel.getByLabel("I have saved my recovery kit").check();
+      await kitPanel.getByRole("button", { name: "Done" }).click();
       await page.getByText("New recovery kit saved").waitFor({ timeout: 15_000 });
 
       // The old kit no longer opens a recovery; the new one does. Neither key nor password went over the wire.

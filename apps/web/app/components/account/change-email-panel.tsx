@@ -1,7 +1,8 @@
 import { emailSchema } from "@heirloom/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { ChangeEmailError, requestEmailChange } from "../../features/account/change-email.ts";
+import { describeEmailChangeError, requestEmailChange } from "../../features/account/change-email.ts";
 import { FormError } from "../../features/auth/form-error.tsx";
+import { logUserError } from "../../features/session/index.ts";
 import { SettingsPanel } from "../app/settings-panel.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -33,11 +34,6 @@ export function ChangeEmailPanel({ email, twoFactorEnabled }: { email: string; t
     if (!parsed.success)
       return fail(parsed.error.issues[0]?.message ?? "The email address is not valid.", "newEmail");
     if (parsed.data === email.toLowerCase()) return fail("That is already your email address.", "newEmail");
-    const typed = password.current?.value ?? "";
-    if (!typed) return fail("Enter your current password.", "password");
-    const code = totp.current?.value.trim() ?? "";
-    if (twoFactorEnabled && !/^\d{6}$/.test(code))
-      return fail("Enter the 6-digit code from your authenticator app.", "totpCode");
     setBusy(true);
     setError(null);
     setFields({});
@@ -45,17 +41,17 @@ export function ChangeEmailPanel({ email, twoFactorEnabled }: { email: string; t
       await requestEmailChange({
         email,
         newEmail: parsed.data,
-        password: typed,
-        totpCode: twoFactorEnabled ? code : undefined,
+        twoFactorEnabled,
+        password: password.current?.value ?? "",
+        totpCode: totp.current?.value ?? "",
       });
       setSentTo(parsed.data);
       setOpen(false);
     } catch (caught) {
-      const failure =
-        caught instanceof ChangeEmailError
-          ? caught
-          : new ChangeEmailError("Something went wrong. Please try again.");
-      fail(failure.message, failure.field ?? undefined);
+      const problem = describeEmailChangeError(caught);
+      if (problem.unknown)
+        void logUserError("requestEmailChange", caught instanceof Error ? caught.message : String(caught));
+      fail(problem.message, problem.field);
     } finally {
       setBusy(false);
     }

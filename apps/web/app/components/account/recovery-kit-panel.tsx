@@ -8,6 +8,8 @@ import {
   reprintStages,
 } from "../../features/account/reprint-recovery-kit.ts";
 import { FormError } from "../../features/auth/form-error.tsx";
+import { describeReauthError } from "../../features/auth/reauth.ts";
+import { logUserError } from "../../features/session/index.ts";
 import { SettingsPanel } from "../app/settings-panel.tsx";
 import { RecoveryKit } from "../auth/recovery-kit.tsx";
 import { WorkProgress } from "../auth/work-progress.tsx";
@@ -42,33 +44,24 @@ export function RecoveryKitPanel({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Read before the form gives way to the progress display.
+    const typed = { password: password.current?.value ?? "", totpCode: totp.current?.value ?? "" };
     setError(null);
-    const typed = password.current?.value ?? "";
-    const code = totp.current?.value.trim() ?? "";
-    if (!typed) {
-      setFieldErrors({ password: "Enter your current password." });
-      setError("Enter your current password.");
-      return;
-    }
-    if (twoFactorEnabled && !/^\d{6}$/.test(code)) {
-      setFieldErrors({ totpCode: "Enter the 6-digit code from your authenticator app." });
-      setError("Enter the 6-digit code from your authenticator app.");
-      return;
-    }
     setFieldErrors({});
     setState({ step: "working", stage: "deriving" });
     try {
-      const kit = await reprintRecoveryKit(
-        { email, userId, password: typed, totpCode: twoFactorEnabled ? code : undefined },
-        (stage) => setState({ step: "working", stage }),
+      const kit = await reprintRecoveryKit({ email, userId, twoFactorEnabled, ...typed }, (stage) =>
+        setState({ step: "working", stage }),
       );
       setState({ step: "kit", recoveryKeyText: kit.recoveryKeyText, createdAt: new Date() });
     } catch (caught) {
-      const failure =
-        caught instanceof ReprintError ? caught : new ReprintError("Something went wrong. Please try again.");
+      const problem = caught instanceof ReprintError ? caught.problem : describeReauthError(caught);
+      if ("unknown" in problem)
+        void logUserError("reprintRecoveryKit", caught instanceof Error ? caught.message : String(caught));
       setState({ step: "confirm" });
-      if (failure.field) setFieldErrors({ [failure.field]: failure.message });
-      setError(failure.message);
+      if (problem.field === "password" || problem.field === "totpCode")
+        setFieldErrors({ [problem.field]: problem.message });
+      setError(problem.message);
     }
   };
 

@@ -1,45 +1,32 @@
-import { accountMessages, apiRoutes, type ChangeEmailRequest } from "@heirloom/contract";
+import { apiRoutes, type ChangeEmailRequest } from "@heirloom/contract";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { deriveCredentials } from "../auth/credentials.ts";
+import { describeReauthError, type ReauthInput, reauthenticate } from "../auth/reauth.ts";
 
-export class ChangeEmailError extends Error {
-  readonly field: "newEmail" | "password" | "totpCode" | null;
-  constructor(message: string, field: ChangeEmailError["field"] = null) {
-    super(message);
-    this.name = "ChangeEmailError";
-    this.field = field;
-  }
+/** What went wrong with an email change, and the field to point at (none: the form as a whole). */
+export interface ChangeEmailProblem {
+  message: string;
+  field?: "newEmail" | "password" | "totpCode";
+  unknown?: true;
 }
 
 /**
  * Asks for a link at the new address (ADR 029). The password proves it is you: only the auth key derived from it, with
  * the account's salt, is sent. The email changes when the link is opened; the password stays the same.
  */
-export async function requestEmailChange(input: {
-  email: string;
-  newEmail: string;
-  password: string;
-  totpCode?: string | undefined;
-}): Promise<void> {
-  const { authKey } = await deriveCredentials(input.email, input.password);
-  const body: ChangeEmailRequest = {
-    currentAuthKey: authKey,
-    newEmail: input.newEmail,
-    ...(input.totpCode ? { totpCode: input.totpCode } : {}),
-  };
-  try {
-    await apiRequest<void>(apiRoutes.changeEmail, { body });
-  } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.fields.newEmail) throw new ChangeEmailError(error.fields.newEmail, "newEmail");
-      if (error.fields.totpCode) throw new ChangeEmailError(error.fields.totpCode, "totpCode");
-      if (error.message === accountMessages.invalidTotp)
-        throw new ChangeEmailError(error.message, "totpCode");
-      if (error.message === accountMessages.incorrectPassword)
-        throw new ChangeEmailError(error.message, "password");
-      if (error.code === "rate_limited") throw new ChangeEmailError(accountMessages.tooManyAttempts);
-      if (error.code === "network") throw new ChangeEmailError(error.message);
-    }
-    throw new ChangeEmailError("Your email address was not changed. Please try again.");
-  }
+export async function requestEmailChange(
+  input: ReauthInput & { email: string; newEmail: string; twoFactorEnabled: boolean },
+): Promise<void> {
+  const { proof } = await reauthenticate({ derive: deriveCredentials }, input);
+  const body: ChangeEmailRequest = { ...proof, newEmail: input.newEmail };
+  await apiRequest<void>(apiRoutes.changeEmail, { body });
+}
+
+export function describeEmailChangeError(error: unknown): ChangeEmailProblem {
+  if (error instanceof ApiError && error.fields.newEmail)
+    return { message: error.fields.newEmail, field: "newEmail" };
+  const problem = describeReauthError(error);
+  return problem.field === "password" || problem.field === "totpCode" || !problem.field
+    ? (problem as ChangeEmailProblem)
+    : { message: problem.message };
 }

@@ -1,6 +1,7 @@
 import { accountMessages, apiRoutes, type KeysResponse } from "@heirloom/contract";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { apiRequest } from "../../lib/api.ts";
 import { deriveCredentials } from "../auth/credentials.ts";
+import { type FormProblem, type ReauthInput, reauthenticate } from "../auth/reauth.ts";
 import { getCryptoClient } from "../session/index.ts";
 import { replaceRecoveryKit } from "./account-api.ts";
 
@@ -11,29 +12,35 @@ export const reprintStages: Record<ReprintStage, string> = {
   saving: "Saving the new kit",
 };
 
+/** The stored keys did not open with the typed password's vault key: it is not the current password. */
+export const wrongPasswordProblem: FormProblem = {
+  message: accountMessages.incorrectPassword,
+  field: "password",
+};
+
 export class ReprintError extends Error {
-  /** The field the message belongs to, when it is about one. */
-  readonly field: "password" | "totpCode" | null;
-  constructor(message: string, field: "password" | "totpCode" | null = null) {
-    super(message);
+  readonly problem: FormProblem;
+  constructor(problem: FormProblem) {
+    super(problem.message);
     this.name = "ReprintError";
-    this.field = field;
+    this.problem = problem;
   }
 }
 
 /**
- * A new recovery kit (docs/architecture.md "Key hierarchy"): the password opens the vault-wrapped keys in the crypto
- * worker, which wraps them again under a fresh recovery key; the server gets the new wraps and a key derived from
- * the recovery key, after checking the auth key derived from the password (and the TOTP code when enrolled). The
- * recovery key itself never leaves this page. Once saved, the old kit no longer opens the vault.
+ * A new recovery kit (ADR 028): the password opens the vault-wrapped keys in the crypto worker, which wraps them again
+ * under a fresh recovery key; the server gets the new wraps and a key derived from the recovery key, after checking the
+ * auth key derived from the password (and the TOTP code when enrolled). The recovery key itself never leaves this page.
+ * Once saved, the old kit no longer opens the vault. Failures of the re-authentication reject as features/auth/reauth.ts
+ * errors (describeReauthError), a password that does not open the keys as a ReprintError.
  */
 export async function reprintRecoveryKit(
-  input: { email: string; userId: string; password: string; totpCode?: string | undefined },
+  input: ReauthInput & { email: string; userId: string; twoFactorEnabled: boolean },
   onStage: (stage: ReprintStage) => void = () => {},
 ): Promise<{ recoveryKeyText: string }> {
   onStage("deriving");
   const keys = await apiRequest<KeysResponse>(apiRoutes.keys);
-  const credentials = await deriveCredentials(input.email, input.password, {
+  const { proof, credentials } = await reauthenticate({ derive: deriveCredentials }, input, {
     saltHex: keys.saltHex,
     kdf: keys.kdf,
   });
@@ -51,29 +58,9 @@ export async function reprintRecoveryKit(
       },
     });
   } catch {
-    // The stored keys did not open with this password's vault key: the password is not the current one.
-    throw new ReprintError(accountMessages.incorrectPassword, "password");
+    throw new ReprintError(wrongPasswordProblem);
   }
   onStage("saving");
-  try {
-    await replaceRecoveryKit({
-      currentAuthKey: credentials.authKey,
-      ...(input.totpCode ? { totpCode: input.totpCode } : {}),
-      recovery: kit.recovery,
-      recoveryAuthKey: kit.recoveryAuthKey,
-    });
-  } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.fields.totpCode) throw new ReprintError(error.fields.totpCode, "totpCode");
-      if (error.message === accountMessages.invalidTotp) throw new ReprintError(error.message, "totpCode");
-      if (error.message === accountMessages.incorrectPassword)
-        throw new ReprintError(error.message, "password");
-      if (error.code === "rate_limited") throw new ReprintError(accountMessages.tooManyAttempts);
-      if (error.code === "network") throw new ReprintError(error.message);
-    }
-    throw new ReprintError(
-      "Your new recovery kit could not be saved. Your old kit still works. Please try again.",
-    );
-  }
+  await replaceRecoveryKit({ ...proof, recovery: kit.recovery, recoveryAuthKey: kit.recoveryAuthKey });
   return { recoveryKeyText: kit.recoveryKeyText };
 }
