@@ -10,6 +10,14 @@ export const apiRoutes = {
   keys: "/api/account/keys",
   me: "/api/account/me",
   profile: "/api/account/profile",
+  /** Display settings and onboarding state Heirloom adds to SPEC's profile (profile.ts preferencesSchema). */
+  preferences: "/api/account/preferences",
+  /** PUT: replace the recovery kit after re-authentication. */
+  recoveryKit: "/api/account/recovery-kit",
+  /** POST: re-authenticate and send a link to a new email address (ADR 029). */
+  changeEmail: "/api/account/email",
+  /** POST: the person confirmed they saved the kit now on screen. */
+  recoveryKitSaved: "/api/account/recovery-kit/saved",
   passwordDate: "/api/account/password-date",
   activity: "/api/account/activity",
   userErrors: "/api/account/user-errors",

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { accountMessages } from "@heirloom/contract";
 import { betterAuth } from "better-auth";
@@ -47,9 +48,17 @@ export const defaultLimits = {
 const rule = ([window, max]: readonly [number, number]) => ({ window, max });
 
 /** The origin links in emails point to: PUBLIC_URL, or the origin the request came to. */
+/**
+ * The origin of the HTTP request behind a direct `auth.api` call (POST /api/account/email calls changeEmail). better-auth
+ * hands such calls' mail callbacks no request, so without PUBLIC_URL a link would have no origin to start from.
+ */
+export const directCallOrigin = new AsyncLocalStorage<string>();
+
 export function baseUrlFor(publicUrl: string | undefined, request: Request | undefined): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, "");
   if (request) return new URL(request.url).origin;
+  const origin = directCallOrigin.getStore();
+  if (origin) return origin;
   throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
 }
 
@@ -159,10 +168,12 @@ export function createAuth(deps: AuthDeps) {
       updateAge: sessionLifetimeSeconds + 1,
       cookieCache: { enabled: false },
     },
-    user: { deleteUser: { enabled: false }, changeEmail: { enabled: false } },
+    // An email change is started by POST /api/account/email after re-authentication (ADR 029), which calls
+    // auth.api.changeEmail; the HTTP path itself is closed so it cannot be started without the password.
+    user: { deleteUser: { enabled: false }, changeEmail: { enabled: true } },
     // Changing the auth key without re-wrapping the vault blobs would lock a user out of their own vault: password
     // changes go through POST /api/account/password instead.
-    disabledPaths: ["/change-password", "/set-password"],
+    disabledPaths: ["/change-password", "/set-password", "/change-email"],
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -235,6 +246,7 @@ export function createAuth(deps: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/callback/:id") return holdSocialSignInForSecondFactor(ctx);
+        if (ctx.path === "/verify-email") return markChangedEmailVerified(ctx);
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (!email) return;
@@ -254,6 +266,27 @@ export function createAuth(deps: AuthDeps) {
       ...(config.social.length ? [genericOAuth({ config: socialProviderConfigs(config.social) })] : []),
     ],
   });
+
+  /**
+   * better-auth keeps emailVerified as it was when an email change is confirmed. But the link went to the new address
+   * and was opened there, which is exactly what verifies an address (ADR 029): mark it verified.
+   */
+  async function markChangedEmailVerified(ctx: { query?: unknown; context: { returned?: unknown } }) {
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError && returned.statusCode !== 302) return;
+    const token = (ctx.query as { token?: unknown } | undefined)?.token;
+    if (typeof token !== "string") return;
+    let payload: { requestType?: unknown; userId?: unknown; updateTo?: unknown };
+    try {
+      // The endpoint has just checked the token's signature and expiry; only its claims are read here.
+      payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    } catch {
+      return;
+    }
+    if (payload.requestType !== "change-email-verification" || typeof payload.userId !== "string") return;
+    const context = await auth.$context;
+    await context.internalAdapter.updateUser(payload.userId, { emailVerified: true });
+  }
 
   /** Verifies a TOTP code for a signed-in user outside better-auth's endpoints (re-authentication), single use. */
   async function verifyTotp(userId: string, code: string): Promise<boolean> {

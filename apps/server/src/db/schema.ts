@@ -135,6 +135,12 @@ export interface ProfilesTable {
   next_60_day_check: string | null;
   password_changed_at: string | null;
   vault_locked: number;
+  /** 0005_profile_settings: an IANA zone, or null for the browser's. */
+  time_zone: string | null;
+  /** 0005_profile_settings: a signed-in path (contract landingPages), or null for /app. */
+  landing_page: string | null;
+  /** 0005_profile_settings: when the person last confirmed a saved recovery kit. */
+  recovery_kit_saved_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -4,8 +4,13 @@ import {
   type ActivityPage,
   accountExportFormat,
   accountMessages,
+  defaultLandingPage,
   type KdfParamsDto,
   type KeysResponse,
+  type LandingPage,
+  landingPages,
+  type Preferences,
+  type PreferencesUpdate,
   type PreliminaryCheckResponse,
   type PreloginResponse,
   type Profile,
@@ -100,6 +105,22 @@ export function createAccountService(deps: AccountServiceDeps) {
       lastLogin: p.lastLogin,
       valid60DayCheck: p.valid60DayCheck,
       next60DayCheck: p.next60DayCheck,
+    };
+  }
+
+  async function preferencesOf(userId: string): Promise<Preferences> {
+    const p = await requireProfile(userId);
+    // A page dropped from the list since it was chosen falls back to home rather than failing the whole answer.
+    const landingPage =
+      p.landingPage !== null && p.landingPage in landingPages
+        ? (p.landingPage as LandingPage)
+        : defaultLandingPage;
+    return {
+      DarkMode: p.darkMode,
+      language: "en",
+      timeZone: p.timeZone,
+      landingPage,
+      recoveryKitSavedAt: p.recoveryKitSavedAt,
     };
   }
 
@@ -230,6 +251,29 @@ export function createAccountService(deps: AccountServiceDeps) {
         renamed = { ...caller, name: capitalised };
       }
       return profileOf(renamed);
+    },
+
+    /** Heirloom's display settings and onboarding state (ADR 026). */
+    async preferences(caller: Caller): Promise<Preferences> {
+      return preferencesOf(caller.id);
+    },
+
+    async updatePreferences(caller: Caller, update: PreferencesUpdate): Promise<Preferences> {
+      await requireProfile(caller.id);
+      const { DarkMode, ...rest } = update;
+      await profiles.update(
+        caller.id,
+        { ...rest, ...(DarkMode === undefined ? {} : { darkMode: DarkMode }) },
+        clock(),
+      );
+      return preferencesOf(caller.id);
+    },
+
+    /** The person ticked "I have saved my recovery kit" (after sign-up or a re-print). */
+    async markRecoveryKitSaved(caller: Caller): Promise<Preferences> {
+      await requireProfile(caller.id);
+      await profiles.setRecoveryKitSavedAt(caller.id, clock());
+      return preferencesOf(caller.id);
     },
 
     /** The activity log, newest first, a page at a time (the cursor names the last entry of the previous page). */

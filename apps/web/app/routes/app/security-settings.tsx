@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { AccountStatusPanel } from "../../components/account/account-status-panel.tsx";
+import { RecoveryKitPanel } from "../../components/account/recovery-kit-panel.tsx";
 import { ActiveSessionsPanel } from "../../components/app/active-sessions-panel.tsx";
 import { ChangePasswordPanel } from "../../components/app/change-password-panel.tsx";
 import { DeleteAccountPanel } from "../../components/app/delete-account-panel.tsx";
@@ -15,9 +17,11 @@ export default function SecuritySettings() {
   const [sessionsVersion, setSessionsVersion] = useState(0);
   return (
     <SectionPage {...sections.securitySettings}>
+      <AccountStatusPanel />
       <MfaStatusPanel user={user} />
       <ActiveSessionsPanel key={sessionsVersion} />
       <ChangePasswordPanel user={user} onChanged={() => setSessionsVersion((v) => v + 1)} />
+      <RecoveryKitPanel email={user.email} userId={user.uid} twoFactorEnabled={user.twoFactorEnabled} />
       <DeleteAccountPanel user={user} />
     </SectionPage>
   );
