@@ -52,6 +52,12 @@ const commonQuestions = commonQuestionIds
   .map((id) => faqEntries.find((entry) => entry.id === id))
   .filter((entry) => entry !== undefined);
 
+// Contact has its own block below.
+const guideLinks = [
+  { label: "Guides", description: "Step-by-step guides for common situations.", to: "/guides" },
+  ...helpLinks.filter((link) => link.to !== "/Contact"),
+];
+
 /** Help topics (signed-in only: they lead into the vault). */
 export function HelpTopicCards() {
   return (
