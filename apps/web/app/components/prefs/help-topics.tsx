@@ -111,13 +111,7 @@ export function HelpResources() {
           Guides and more help
         </h2>
         <div className="mt-4">
-          <LinkList
-            label="Help pages"
-            items={[
-              { label: "Guides", description: "Step-by-step guides for common situations.", to: "/guides" },
-              ...helpLinks,
-            ]}
-          />
+          <LinkList label="Help pages" items={guideLinks} />
         </div>
       </section>
       <section
