@@ -219,4 +219,26 @@ describe("account preferences", () => {
     await checkEveryLook(browser, account, "/app/help", "Help topics");
     await checkEveryLook(browser, account, "/app/More", "Reading and help");
   });
+
+  it("answers common questions on the public /account/help, and asks a visitor to sign in for the rest", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const width of [390, 1280]) {
+        const { page, context, errors } = await openPage(browser, { colorScheme, width });
+        try {
+          await context.addInitScript(() => localStorage.setItem("cookiesAccepted", "true"));
+          const response = await page.goto(`${baseUrl}/account/help`);
+          expect(response?.status()).toBe(200);
+          await page.getByRole("heading", { name: "Common questions" }).waitFor();
+          await page.getByRole("heading", { name: "Sign in to continue" }).waitFor({ timeout: 15_000 });
+          // Topics lead into the vault, so visitors do not get them.
+          expect(await page.getByRole("heading", { name: "Help topics" }).count()).toBe(0);
+          await shot(page, `account-help-visitor-${colorScheme}-${width}`);
+          expect(await seriousAxeViolations(page), `${colorScheme} ${width}`).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
 });
