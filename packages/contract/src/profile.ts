@@ -251,6 +251,17 @@ export const accountExportSchema = z.object({
     z.object({ action: z.string(), device: z.string(), operating: z.string(), timestamp: timeSchema }),
   ),
   errors: z.array(z.object({ function: z.string(), error: z.string(), timestamp: timeSchema })),
+  notifications: z.array(
+    z.object({
+      kind: z.string(),
+      title: z.string(),
+      body: z.string(),
+      createdAt: timeSchema,
+      readAt: timeSchema.nullable(),
+    }),
+  ),
+  /** The verified mobile number for texts, if any. */
+  phone: z.object({ number: z.string(), verifiedAt: z.string().nullable() }).nullable(),
   /** What is kept but not exported, and why (credentials a copy of this file must not carry). */
   withheld: z.array(z.string()),
 });

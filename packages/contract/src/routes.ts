@@ -29,6 +29,15 @@ export const apiRoutes = {
   deleteAccount: "/api/account/delete",
   /** Everything the server holds about the signed-in user, as one JSON file (/account/MyData). */
   accountExport: "/api/account/export",
+  /** The mobile number for texts: GET status, POST { phone } sends a code, DELETE removes it. */
+  phone: "/api/account/phone",
+  /** POST { code }: confirms the number the last code went to. */
+  phoneVerify: "/api/account/phone/verify",
+  /** GET a page of the user's notifications, newest first, with the unread count. */
+  notifications: "/api/account/notifications",
+  notificationsUnread: "/api/account/notifications/unread",
+  /** POST { ids } or { all: true }. */
+  notificationsRead: "/api/account/notifications/read",
   devMailbox: "/api/dev/mailbox",
   /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
   adminArticles: "/api/admin/articles",

@@ -31,6 +31,15 @@ export interface AuthDeps {
   clock: Clock;
   /** Per-IP limits (better-auth's rate limiter, stored in the database so every instance shares them). */
   limits?: Partial<typeof defaultLimits>;
+  /** Account events other parts of the server act on (notifications). */
+  events?: AuthEvents;
+}
+
+export interface AuthEvents {
+  /** A session was created (any sign-in method), from a browser with this user agent. */
+  sessionCreated(userId: string, userAgent: string | null | undefined): Promise<void>;
+  /** Two-step sign-in was turned on or off. */
+  twoFactorChanged(userId: string, enabled: boolean): Promise<void>;
 }
 
 export const sessionLifetimeSeconds = 12 * 60 * 60;
@@ -65,6 +74,9 @@ export function baseUrlFor(publicUrl: string | undefined, request: Request | und
 export function createAuth(deps: AuthDeps) {
   const { database, config, mailer, profiles, totpSteps, lockout, clock } = deps;
   const limits = { ...defaultLimits, ...deps.limits };
+  // An update's data is seen only by the before hook, its user id only by the after hook; the request's endpoint
+  // context links the two.
+  const twoFactorChanges = new WeakMap<object, boolean>();
   const secret = createHmac("sha256", deps.serverSecret)
     .update("heirloom/better-auth/v1")
     .digest("base64url");
@@ -211,11 +223,24 @@ export function createAuth(deps: AuthDeps) {
             await profiles.createDefault(user.id, "individual", clock());
           },
         },
+        update: {
+          async before(data, context) {
+            if (context && typeof data.twoFactorEnabled === "boolean")
+              twoFactorChanges.set(context, data.twoFactorEnabled);
+          },
+          async after(user, context) {
+            const enabled = context ? twoFactorChanges.get(context) : undefined;
+            if (!context || enabled === undefined || !user) return;
+            twoFactorChanges.delete(context);
+            await deps.events?.twoFactorChanged(user.id, enabled);
+          },
+        },
       },
       session: {
         create: {
           async after(session) {
             await profiles.setLastLogin(session.userId, clock());
+            await deps.events?.sessionCreated(session.userId, session.userAgent);
           },
         },
       },

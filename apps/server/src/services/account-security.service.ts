@@ -24,6 +24,8 @@ export interface AccountSecurityDeps {
   hashEmail: (email: string) => string;
   clock: Clock;
   authUsesDates: boolean;
+  /** Tells the owner about a password change or a recovery (notifications). */
+  notify?: (userId: string, kind: "password-changed" | "account-recovered") => Promise<void>;
 }
 
 export interface Reauth {
@@ -83,6 +85,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         },
         deps.authUsesDates,
       );
+      await deps.notify?.(caller.id, "password-changed");
     },
 
     /**
@@ -175,6 +178,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         },
         deps.authUsesDates,
       );
+      await deps.notify?.(userId, "account-recovered");
     },
 
     /** SPEC deleteUserData: every blob under the user's prefix, then every row. Cannot be undone. */

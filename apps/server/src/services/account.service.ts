@@ -15,6 +15,7 @@ import {
   type PreloginResponse,
   type Profile,
   type ProfileUpdate,
+  phoneMessages,
   preliminaryCheckRequestSchema,
   type SaveKeysRequest,
   type SessionUser,
@@ -74,6 +75,8 @@ export interface AccountServiceDeps {
   /** Whether a user may use the articles editor (ADMIN_EMAILS and a verified address). */
   isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
   userData: UserDataRepo;
+  /** Whether the user has a verified mobile number (texts may only be turned on then). */
+  hasVerifiedPhone?: (userId: string) => Promise<boolean>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -232,6 +235,11 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** PATCH profile: the fields of profileUpdateSchema, already validated; answers the profile as it now is. */
     async updateProfile(caller: Caller, update: ProfileUpdate): Promise<Profile> {
       await requireProfile(caller.id);
+      if (update.textToggle === true && !(await deps.hasVerifiedPhone?.(caller.id))) {
+        throw new AppError("validation_failed", phoneMessages.textNeedsVerifiedPhone, {
+          textToggle: phoneMessages.textNeedsVerifiedPhone,
+        });
+      }
       const now = clock();
       const { name, dateOfBirth, DarkMode, ...rest } = update;
       const clearedDob = { dobDay: null, dobMonth: null, dobYear: null };
