@@ -10,24 +10,8 @@ import {
   startTestApp,
   type TestApp,
 } from "../testing/app-harness.ts";
-import { hotp, totpPeriodSeconds } from "./totp.ts";
-
-function base32Decode(text: string): Uint8Array {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of text.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return new Uint8Array(bytes.map((b) => Number.parseInt(b, 2)));
-}
-
-/** The current time step, after waiting out the last seconds of a step so the test never straddles two. */
-async function stepNow(): Promise<number> {
-  const intoStep = (Date.now() / 1000) % totpPeriodSeconds;
-  if (intoStep > totpPeriodSeconds - 5)
-    await new Promise((r) => setTimeout(r, (totpPeriodSeconds - intoStep + 0.1) * 1000));
-  return Math.floor(Date.now() / 1000 / totpPeriodSeconds);
-}
+import { base32Decode, stepNow } from "../testing/totp.ts";
+import { hotp } from "./totp.ts";
 
 async function enrol(client: Client, authKey: string, step: number) {
   const enabled = await client.post("/api/auth/two-factor/enable", { password: authKey });
