@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startSmtpSink } from "./support/mail.ts";
 import { oidcClient, startOidcProvider } from "./support/oidc.ts";
@@ -42,7 +44,14 @@ export default async function setup(project: TestProject) {
     SOCIAL_GOOGLE_CLIENT_SECRET: oidcClient.secret,
     SOCIAL_GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
   };
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  // A fresh PostgreSQL database for every run, made through E2E_DATABASE_URL and dropped afterwards, so a run never
+  // meets the accounts of an earlier one.
+  let dropDatabase = async () => {};
+  if (process.env.E2E_DATABASE_URL) {
+    const fresh = await createFreshDatabase(process.env.E2E_DATABASE_URL);
+    env.DATABASE_URL = fresh.url;
+    dropDatabase = fresh.drop;
+  }
   const server = await startServer(env, port);
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
@@ -52,6 +61,24 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await Promise.all([smtp.close(), oidc.close()]);
+    await dropDatabase();
     rmSync(mailDir, { recursive: true, force: true });
   };
+}
+
+async function createFreshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `heirloom_e2e_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
