@@ -235,3 +235,9 @@ export async function uploadDocument(file: File, options: UploadOptions = {}): P
     clearInterval(ticker);
   }
 }
+
+/** A canceled upload leaves nothing behind: its stored objects are deleted and this browser forgets it. */
+export async function discardUpload(documentId: string): Promise<void> {
+  forgetPendingUpload(documentId);
+  await deleteDocument(documentId);
+}
