@@ -92,7 +92,7 @@ export function EditDialog({
     }
   });
   return (
-    <Modal id="edit" title="Rename and label" onClose={isSubmitting ? () => {} : onClose}>
+    <Modal id="edit" title="Name and labels" onClose={isSubmitting ? () => {} : onClose}>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
         {failure ? (
           <p role="alert" className="text-danger">

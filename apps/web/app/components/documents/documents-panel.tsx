@@ -189,9 +189,7 @@ export function DocumentsPanel() {
         <EditDialog
           entry={dialog.entry}
           onRename={(name) => docs.rename(dialog.entry, name)}
-          onLabels={(value) =>
-            docs.setLabels(list.find((e) => e.documentId === dialog.entry.documentId) ?? dialog.entry, value)
-          }
+          onLabels={(value) => docs.setLabels(dialog.entry, value)}
           onClose={() => setDialog(null)}
         />
       ) : null}

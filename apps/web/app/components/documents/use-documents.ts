@@ -146,18 +146,29 @@ export function useDocuments() {
     queue.current = queue.current.filter((item) => item.key !== key);
   }, []);
 
-  const replace = useCallback((entry: DocumentEntry) => {
-    documentsRef.current = documentsRef.current.map((e) => (e.documentId === entry.documentId ? entry : e));
+  /** Applies what an edit changed to the current entry (two edits in a row must not undo each other). */
+  const patch = useCallback((documentId: string, change: Partial<DocumentEntry>) => {
+    documentsRef.current = documentsRef.current.map((e) =>
+      e.documentId === documentId ? { ...e, ...change } : e,
+    );
     setDocuments({ state: "ready", value: documentsRef.current });
   }, []);
+  const current = (entry: DocumentEntry) =>
+    documentsRef.current.find((e) => e.documentId === entry.documentId) ?? entry;
 
   const rename = useCallback(
-    async (entry: DocumentEntry, name: string) => replace(await renameDocument(entry, name)),
-    [replace],
+    async (entry: DocumentEntry, name: string) => {
+      const renamed = await renameDocument(current(entry), name);
+      patch(entry.documentId, { name: renamed.name, manifest: renamed.manifest });
+    },
+    [patch],
   );
   const setLabels = useCallback(
-    async (entry: DocumentEntry, labels: readonly string[]) => replace(await saveLabels(entry, labels)),
-    [replace],
+    async (entry: DocumentEntry, labels: readonly string[]) => {
+      const labelled = await saveLabels(current(entry), labels);
+      patch(entry.documentId, { labels: labelled.labels });
+    },
+    [patch],
   );
   const remove = useCallback(
     async (entry: DocumentEntry) => {

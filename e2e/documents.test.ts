@@ -1,0 +1,251 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createAccount, openSignedInPage, type TestAccount } from "./support/accounts.ts";
+import { launchBrowser, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("dataDir");
+
+// The document vault as a person uses it: add files (small ones and a 300 MiB one), see them listed after a reload,
+// save each and get the same bytes back, open one in the viewer, rename and label, delete. Afterwards the server's
+// files hold no name and no content in the clear.
+
+const MiB = 1024 * 1024;
+const work = mkdtempSync(path.join(tmpdir(), "heirloom-docs-e2e-"));
+const marker = `HEIRLOOM-PLAINTEXT-MARKER-${randomBytes(6).toString("hex")}`;
+const tag = randomBytes(3).toString("hex");
+
+/** A real PNG (2x2 pixels) carrying the marker in a text chunk, so the viewer can show it. */
+function pngWithMarker(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
+  const rows = Buffer.from([0, 200, 30, 30, 30, 200, 30, 0, 30, 30, 200, 200, 200, 30]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("tEXt", Buffer.from(`Comment\0${marker}`, "latin1")),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const pdf = () =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\n% ${marker}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+
+/** Writes `size` bytes of random data with the marker every 8 MiB, streaming, never holding the file in memory. */
+async function bigFile(file: string, size: number): Promise<void> {
+  const out = createWriteStream(file);
+  let written = 0;
+  while (written < size) {
+    const piece = randomBytes(Math.min(MiB, size - written));
+    if (written % (8 * MiB) === 0) piece.write(marker, 100, "latin1");
+    if (!out.write(piece)) await new Promise((resolve) => out.once("drain", resolve));
+    written += piece.length;
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+}
+
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
+  return hash.digest("hex");
+}
+
+/** Every file under `dir` (blobs, the SQLite database and its WAL) searched for each needle; returns the hits. */
+function plaintextHits(dir: string, needles: readonly string[]): string[] {
+  const hits: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) {
+        const bytes = readFileSync(full);
+        for (const needle of needles) {
+          for (const encoding of ["utf8", "utf16le"] as const) {
+            if (bytes.includes(Buffer.from(needle, encoding)))
+              hits.push(`${needle} in ${full} (${encoding})`);
+          }
+        }
+      }
+    }
+  };
+  walk(dir);
+  return hits;
+}
+
+function row(page: Page, name: string) {
+  return page.locator("li[data-document-id]", { has: page.getByText(name, { exact: true }) });
+}
+
+async function saveAndHash(page: Page, name: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 300_000 }),
+    row(page, name).getByRole("button", { name: "Download" }).click(),
+  ]);
+  // The browser replaces characters a file system may not accept (< and > here) in the saved file's name.
+  expect(download.suggestedFilename()).toBe(name.replace(/[<>:"/\\|?*]/g, "_"));
+  const file = await download.path();
+  return sha256File(file);
+}
+
+describe("documents", () => {
+  let browser: Browser;
+  let account: TestAccount;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    account = await createAccount(baseUrl, { name: "Doc Owner" });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function open(options: Parameters<typeof openSignedInPage>[3] = {}): Promise<WatchedPage> {
+    const watched = await openSignedInPage(browser, baseUrl, account, options);
+    // Without the File System Access API: the Blob download path, which Playwright can catch as a download.
+    await watched.context.addInitScript(() => {
+      localStorage.setItem("cookiesAccepted", "true");
+      delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    });
+    return watched;
+  }
+
+  it("uploads a pdf, a docx, a png and a 300 MiB file encrypted, lists them after a reload, saves each byte for byte, renames, labels and deletes, and stores no plaintext", async () => {
+    const files = {
+      pdf: path.join(work, `Last will ${tag}.pdf`),
+      docx: path.join(work, `Letter to my children ${tag}.docx`),
+      png: path.join(work, `<img src=x onerror=alert(1)> ${tag}.png`),
+      big: path.join(work, `Family videos ${tag}.bin`),
+    };
+    await writeFile(files.pdf, pdf());
+    await writeFile(
+      files.docx,
+      Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.from(marker), randomBytes(50_000)]),
+    );
+    await writeFile(files.png, pngWithMarker());
+    await bigFile(files.big, 300 * MiB);
+    const hashes = Object.fromEntries(
+      await Promise.all(Object.entries(files).map(async ([k, f]) => [k, await sha256File(f)] as const)),
+    ) as Record<keyof typeof files, string>;
+    const names = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, path.basename(f)])) as Record<
+      keyof typeof files,
+      string
+    >;
+
+    const { page, errors } = await open();
+    let alerted = false;
+    page.on("dialog", (dialog) => {
+      alerted = true;
+      void dialog.dismiss();
+    });
+    try {
+      await page.goto(`${baseUrl}/app/MyData`);
+      await expect(
+        page.getByRole("heading", { name: "No documents yet" }).waitFor(),
+      ).resolves.toBeUndefined();
+
+      await page.getByLabel("Choose files").setInputFiles(Object.values(files));
+      const queue = page.getByRole("region", { name: "Uploads" });
+      // Progress is visible while the big file goes up: a bar and a line with bytes, speed and time left.
+      await queue.locator("progress").first().waitFor();
+      await expect
+        .poll(() => queue.getByText(/MB of 300 MB/).count(), { timeout: 300_000, interval: 500 })
+        .toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('[data-upload-state="done"]').count(), { timeout: 600_000, interval: 1000 })
+        .toBe(4);
+      expect(await queue.getByRole("status").textContent()).toBe("All uploads finished.");
+
+      const listed = async () => (await page.getByTestId("document-name").allTextContents()).sort();
+      await expect.poll(listed, { timeout: 30_000 }).toEqual(Object.values(names).sort());
+      await page.reload();
+      await expect.poll(listed, { timeout: 60_000 }).toEqual(Object.values(names).sort());
+      expect(alerted).toBe(false);
+      expect(await page.locator("img[src='x']").count()).toBe(0);
+      await page.getByText(/of 1 GB used/).waitFor();
+
+      for (const key of ["pdf", "docx", "png", "big"] as const) {
+        expect(await saveAndHash(page, names[key]), key).toBe(hashes[key]);
+      }
+
+      // The viewer shows the image decrypted in memory.
+      await row(page, names.png).getByRole("button", { name: "Open" }).click();
+      const viewer = page.getByRole("dialog", { name: names.png });
+      await viewer.locator("img").waitFor();
+      await expect
+        .poll(() => viewer.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBe(2);
+      await viewer.getByRole("button", { name: "Close" }).click();
+      await expect(viewer.count()).resolves.toBe(0);
+
+      // Rename and label: the new name and the label come back after a reload.
+      const renamed = `Will (signed) ${tag}.pdf`;
+      await row(page, names.pdf).getByRole("button", { name: "Name and labels" }).click();
+      const edit = page.getByRole("dialog", { name: "Name and labels" });
+      await edit.getByLabel("Name", { exact: true }).fill(renamed);
+      await edit.getByLabel("Labels").fill(`Estate ${tag}, Will`);
+      await edit.getByRole("button", { name: "Save" }).click();
+      await row(page, renamed).waitFor();
+      await page.reload();
+      await row(page, renamed).getByText(`Estate ${tag}`).waitFor();
+      expect(await saveAndHash(page, renamed)).toBe(hashes.pdf);
+
+      // Search and sort in the browser.
+      await page.getByLabel("Search by name").fill("LETTER to");
+      await expect.poll(listed).toEqual([names.docx]);
+      await page.getByLabel("Search by name").fill("");
+      await page.getByLabel("Sort").selectOption("largest");
+      expect((await page.getByTestId("document-name").allTextContents())[0]).toBe(names.big);
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Nothing the person wrote or stored is readable on the server: names (old and new), labels, content.
+      const needles = [
+        ...Object.values(names),
+        renamed,
+        `Estate ${tag}`,
+        marker,
+        "Letter to my children",
+        "Family videos",
+      ];
+      expect(plaintextHits(dataDir, needles)).toEqual([]);
+      // The search does read the database: the account's email address, which the server must know, is found.
+      expect(plaintextHits(dataDir, [account.email]).length).toBeGreaterThan(0);
+
+      // Delete, with confirmation; it stays gone after a reload.
+      await row(page, names.docx).getByRole("button", { name: "Delete" }).click();
+      const confirm = page.getByRole("dialog", { name: "Delete this document?" });
+      await confirm.getByRole("button", { name: "Keep it" }).click();
+      await row(page, names.docx).waitFor();
+      await row(page, names.docx).getByRole("button", { name: "Delete" }).click();
+      await confirm.getByRole("button", { name: "Delete document" }).click();
+      await expect.poll(() => row(page, names.docx).count()).toBe(0);
+      await page.reload();
+      await expect.poll(listed, { timeout: 60_000 }).toEqual([names.big, names.png, renamed].sort());
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: path.join(tmpdir(), "documents-failure.png"), fullPage: true });
+      throw error;
+    } finally {
+      await page.context().close();
+      for (const file of Object.values(files)) rmSync(file, { force: true });
+    }
+  }, 900_000);
+});
