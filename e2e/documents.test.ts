@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, openSignedInPage, type TestAccount } from "./support/accounts.ts";
 import { launchBrowser, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
+import { freePort, startServer } from "./support/server.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -54,7 +55,7 @@ async function bigFile(file: string, size: number): Promise<void> {
   while (written < size) {
     const piece = randomBytes(Math.min(MiB, size - written));
     if (written % (8 * MiB) === 0) piece.write(marker, 100, "latin1");
-    if (!out.write(piece)) await new Promise((resolve) => out.once("drain", resolve));
+    if (!out.write(piece)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
     written += piece.length;
   }
   await new Promise<void>((resolve, reject) =>
@@ -248,4 +249,133 @@ describe("documents", () => {
       for (const file of Object.values(files)) rmSync(file, { force: true });
     }
   }, 900_000);
+
+  /** Successful chunk uploads seen by the page, by chunk index. */
+  function countStoredChunks(page: Page): Map<number, number> {
+    const stored = new Map<number, number>();
+    page.on("response", (response) => {
+      const name = new URL(response.url()).searchParams.get("name") ?? "";
+      const match = /\/chunks\/(\d{8})$/.exec(name);
+      if (response.request().method() === "POST" && match && response.status() === 200) {
+        const index = Number(match[1]);
+        stored.set(index, (stored.get(index) ?? 0) + 1);
+      }
+    });
+    return stored;
+  }
+
+  async function storedMegabytes(page: Page): Promise<number> {
+    const line = await page
+      .getByRole("region", { name: "Uploads" })
+      .getByText(/MB of 300 MB/)
+      .first()
+      .textContent({ timeout: 1000 })
+      .catch(() => "");
+    return Number(/([\d.]+) MB of/.exec(line ?? "")?.[1] ?? 0);
+  }
+
+  it("finishes a 300 MiB upload when the server is killed in the middle and comes back, with the right bytes", async () => {
+    const port = await freePort();
+    const env = { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "true" };
+    let server = await startServer(env, port);
+    const { dataDir: ownDataDir } = server;
+    const file = path.join(work, `Scanned archive ${tag}.bin`);
+    let watched: WatchedPage | undefined;
+    try {
+      const owner = await createAccount(server.baseUrl, { name: "Resume Owner" });
+      await bigFile(file, 300 * MiB);
+      const expected = await sha256File(file);
+      watched = await openSignedInPage(browser, server.baseUrl, owner);
+      const { page } = watched;
+      await watched.context.addInitScript(() => {
+        delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+      });
+      const stored = countStoredChunks(page);
+      await page.goto(`${server.baseUrl}/app/MyData`);
+      await page.getByRole("heading", { name: "No documents yet" }).waitFor();
+      await page.getByLabel("Choose files").setInputFiles(file);
+
+      await expect.poll(() => storedMegabytes(page), { timeout: 120_000, interval: 100 }).toBeGreaterThan(40);
+      await server.kill();
+      const storedBeforeKill = stored.size;
+      expect(storedBeforeKill).toBeLessThan(75);
+      // The person sees that the connection is gone and that the upload is being retried.
+      await page.getByText(/Connection lost, retrying/).waitFor({ timeout: 30_000 });
+      server = await startServer(env, port, { dataDir: ownDataDir });
+
+      await expect
+        .poll(() => page.locator('[data-upload-state="done"]').count(), { timeout: 300_000, interval: 1000 })
+        .toBe(1);
+      // Every chunk is stored, and the ones stored before the crash were not sent again (at most the few that were
+      // in flight when the server died may have been stored twice).
+      expect([...stored.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 75 }, (_, i) => i));
+      const repeats = [...stored.values()].filter((n) => n > 1).length;
+      expect(repeats).toBeLessThanOrEqual(3);
+
+      await page.reload();
+      const name = path.basename(file);
+      await row(page, name).waitFor({ timeout: 60_000 });
+      expect(await saveAndHash(page, name)).toBe(expected);
+    } finally {
+      await watched?.context.close();
+      await server.stop();
+      rmSync(ownDataDir, { recursive: true, force: true });
+      rmSync(file, { force: true });
+    }
+  }, 900_000);
+
+  it("continues an upload after the page was reloaded, sending only the chunks that were not stored", async () => {
+    const watched = await open();
+    const { page } = watched;
+    const file = path.join(work, `Photos ${tag}.bin`);
+    try {
+      await bigFile(file, 64 * MiB + 12345);
+      const expected = await sha256File(file);
+      // The network lets 6 chunks through, then drops every chunk upload: the reload interrupts an upload that is
+      // retrying.
+      let allowed = 6;
+      let refused = 0;
+      await page.route(
+        (url) => /\/chunks\/\d{8}$/.test(url.searchParams.get("name") ?? ""),
+        async (route) => {
+          if (allowed > 0) {
+            allowed--;
+            await route.continue();
+          } else {
+            refused++;
+            await route.abort("connectionreset");
+          }
+        },
+      );
+      const storedFirst = countStoredChunks(page);
+      await page.goto(`${baseUrl}/app/MyData`);
+      await page.getByLabel("Choose files").setInputFiles(file);
+      await expect.poll(() => storedFirst.size, { timeout: 60_000 }).toBe(6);
+      await expect.poll(() => refused, { timeout: 60_000 }).toBeGreaterThan(2);
+      await page.getByText(/Connection lost, retrying/).waitFor();
+      await page.reload();
+      allowed = Number.POSITIVE_INFINITY;
+      const name = path.basename(file);
+      await row(page, name)
+        .getByText(/Upload not finished: 6 of 17 parts stored/)
+        .waitFor({ timeout: 60_000 });
+
+      const storedAfter = countStoredChunks(page);
+      await row(page, name).getByLabel("Finish upload").setInputFiles(file);
+      await expect
+        .poll(() => page.locator('[data-upload-state="done"]').count(), { timeout: 300_000, interval: 500 })
+        .toBe(1);
+      expect([...storedAfter.keys()].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 11 }, (_, i) => i + 6),
+      );
+      await row(page, name).getByRole("button", { name: "Download" }).waitFor();
+      expect(await saveAndHash(page, name)).toBe(expected);
+    } catch (error) {
+      await page.screenshot({ path: path.join(tmpdir(), "documents-resume-failure.png"), fullPage: true });
+      throw error;
+    } finally {
+      await watched.context.close();
+      rmSync(file, { force: true });
+    }
+  }, 600_000);
 });
