@@ -22,8 +22,8 @@ export function DeleteDialog({
   return (
     <Modal id="delete" title="Delete this document?" onClose={busy ? () => {} : onClose}>
       <p className="leading-relaxed">
-        <span className="font-semibold break-all">{label}</span> and its encrypted copy on our servers will be
-        deleted. This cannot be undone.
+        <span className="font-semibold wrap-anywhere">{label}</span> and its encrypted copy on our servers
+        will be deleted. This cannot be undone.
       </p>
       {error ? (
         <p role="alert" className="mt-3 text-danger">

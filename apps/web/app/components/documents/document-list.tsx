@@ -60,7 +60,7 @@ export function DocumentList({
               <div className="flex min-w-0 gap-3">
                 <Icon name="file" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div className="min-w-0">
-                  <p id={nameId} className="font-medium break-all" data-testid="document-name">
+                  <p id={nameId} className="font-medium wrap-anywhere" data-testid="document-name">
                     {entry.name || "Unfinished upload"}
                   </p>
                   <p className="mt-0.5 text-sm text-ink-muted">
@@ -77,7 +77,7 @@ export function DocumentList({
                       {entry.labels.map((label) => (
                         <li
                           key={label}
-                          className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium break-all text-ink"
+                          className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium wrap-anywhere text-ink"
                         >
                           {label}
                         </li>

@@ -153,7 +153,7 @@ export function DocumentsPanel() {
                     type="button"
                     aria-pressed={label === value}
                     onClick={() => setLabel(value)}
-                    className="rounded-full border border-line-strong px-3 py-1 text-sm break-all aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-on-accent"
+                    className="rounded-full border border-line-strong px-3 py-1 text-sm wrap-anywhere aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-on-accent"
                   >
                     {value ?? "All"}
                   </button>

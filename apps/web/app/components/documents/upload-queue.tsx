@@ -71,7 +71,7 @@ export function UploadQueue({
             <li key={item.key} className="py-3" data-upload-state={item.state}>
               <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
                 <div className="min-w-0 flex-1">
-                  <p id={labelId} className="font-medium break-all">
+                  <p id={labelId} className="font-medium wrap-anywhere">
                     {item.file.name}
                   </p>
                   <p
