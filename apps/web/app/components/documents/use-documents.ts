@@ -9,7 +9,7 @@ import {
 } from "../../features/documents/documents.ts";
 import { readPendingUpload } from "../../features/documents/resume-store.ts";
 import { fetchUsage } from "../../features/documents/storage-client.ts";
-import { describeStorageError } from "../../features/documents/storage-error.ts";
+import { describeStorageError, isStorageError } from "../../features/documents/storage-error.ts";
 import { discardUpload, type UploadStatus, uploadDocument } from "../../features/documents/upload.ts";
 
 export interface UploadItem {
@@ -87,7 +87,10 @@ export function useDocuments() {
         } catch (error) {
           const canceled = controller.signal.aborted;
           const documentId = queue.current.find((candidate) => candidate.key === item.key)?.documentId;
-          if (canceled && documentId) await discardUpload(documentId).catch(() => {});
+          // A canceled upload, or one the quota refused, leaves nothing behind; any other failure keeps what is
+          // stored so that Retry continues from there.
+          const refused = isStorageError(error) && error.code === "storage/quota-exceeded";
+          if ((canceled || refused) && documentId) await discardUpload(documentId).catch(() => {});
           update(item.key, {
             state: canceled ? "canceled" : "failed",
             error: canceled ? undefined : describeStorageError(error),
