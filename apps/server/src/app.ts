@@ -192,7 +192,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerHealthRoutes(app, { database, blobs });
   registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
   await registerAuthRoutes(app, { auth });
-  registerAccountRoutes(app, { auth, account, security });
+  registerAccountRoutes(app, {
+    auth,
+    account,
+    security,
+    socialProviders: config.social.map((provider) => provider.id),
+  });
   registerAdminRoutes(app, {
     auth,
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),

@@ -1,5 +1,10 @@
 import path from "node:path";
-import { defaultMaxObjectBytes, defaultStorageBucket } from "@heirloom/contract";
+import {
+  defaultMaxObjectBytes,
+  defaultStorageBucket,
+  type SocialProviderId,
+  socialProviderIds,
+} from "@heirloom/contract";
 import { z } from "zod";
 import { type StorageTier, storageQuotas, type TierQuota } from "./storage/quotas.ts";
 
@@ -66,9 +71,6 @@ function socialEnv<P extends string>(provider: P) {
     [`SOCIAL_${provider}_DISCOVERY_URL`]: z.url().optional(),
   } as Record<`SOCIAL_${P}_${"CLIENT_ID" | "CLIENT_SECRET" | "DISCOVERY_URL"}`, z.ZodOptional<z.ZodString>>;
 }
-
-export const socialProviderIds = ["google", "apple", "microsoft", "github"] as const;
-export type SocialProviderId = (typeof socialProviderIds)[number];
 
 export interface SocialProviderConfig {
   id: SocialProviderId;

@@ -60,8 +60,8 @@ export default [
     route("what-happens", "routes/public/what-happens.tsx"),
     route("ConfirmEmail", "routes/auth/confirm-email.tsx"),
     route("dev/mailbox", "routes/auth/dev-mailbox.tsx"),
-    route("Payment", "routes/public/payment.tsx"),
-    route("AddInfo", "routes/public/add-info.tsx"),
+    route("Payment", "routes/auth/payment.tsx"),
+    route("AddInfo", "routes/auth/add-info.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // SPEC.md section 6: these pages of the signed-in area are public. They render on the server in the public

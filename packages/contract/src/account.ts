@@ -162,6 +162,14 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+// --- Social sign-in (better-auth genericOAuth: POST /api/auth/sign-in/social { provider, callbackURL }) ---
+
+export const socialProviderIds = ["google", "apple", "microsoft", "github"] as const;
+export type SocialProviderId = (typeof socialProviderIds)[number];
+/** The configured providers, in this order; an empty list when social sign-in is off. */
+export const socialProvidersResponseSchema = z.object({ providers: z.array(z.enum(socialProviderIds)) });
+export type SocialProvidersResponse = z.infer<typeof socialProvidersResponseSchema>;
+
 // --- Activity and errors (SPEC logActivity, userErrors) ---
 
 export const activityRequestSchema = z.object({

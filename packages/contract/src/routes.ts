@@ -13,6 +13,8 @@ export const apiRoutes = {
   passwordDate: "/api/account/password-date",
   activity: "/api/account/activity",
   userErrors: "/api/account/user-errors",
+  /** The social sign-in providers this server has configured (public: the login and sign-up pages show them). */
+  socialProviders: "/api/account/social-providers",
   changePassword: "/api/account/password",
   recoveryStart: "/api/account/recovery/start",
   recoveryComplete: "/api/account/recovery/complete",

@@ -2,7 +2,8 @@ import { createHmac } from "node:crypto";
 import { accountMessages } from "@heirloom/contract";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { symmetricDecrypt } from "better-auth/crypto";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString, symmetricDecrypt } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import type { AppConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -200,6 +201,7 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/callback/:id") return holdSocialSignInForSecondFactor(ctx);
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (!email) return;
@@ -233,6 +235,41 @@ export function createAuth(deps: AuthDeps) {
 }
 
 type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Where a provider's sign-in of an account with two-factor sign-in lands: the login page asks for the code. */
+export const socialSecondFactorPath = "/Login?social=1&twoFactor=1";
+const pendingSecondFactorSeconds = 10 * 60;
+
+/**
+ * [Note: Social sign-in asks for the second factor too]
+ * better-auth's twoFactor plugin holds back the session of an email sign-in until the code is given, but not the
+ * session a provider's callback creates. For an account with two-factor sign-in we do the same as the plugin here:
+ * the fresh session is deleted, a pending two-factor sign-in (the plugin's own cookie and verification rows) takes its
+ * place, and the browser goes to the login page's code step; POST /two-factor/verify-totp (or a backup code) then
+ * creates the session as it does after a password.
+ */
+async function holdSocialSignInForSecondFactor(ctx: AuthMiddlewareContext): Promise<void> {
+  const created = ctx.context.newSession;
+  if (!created?.user || !(created.user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(created.session.token);
+  ctx.context.setNewSession(null);
+  const cookie = ctx.context.createAuthCookie("two_factor", { maxAge: pendingSecondFactorSeconds });
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + pendingSecondFactorSeconds * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: created.user.id,
+    identifier,
+    expiresAt,
+  });
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: "0",
+    identifier: `2fa-attempts-${identifier}`,
+    expiresAt,
+  });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+  throw ctx.redirect(socialSecondFactorPath);
+}
 
 /** Whose TOTP code this is: the signed-in user's, or the one a pending two-factor sign-in belongs to. */
 async function twoFactorUserId(ctx: AuthMiddlewareContext): Promise<string | undefined> {

@@ -12,8 +12,25 @@ import {
   startTestApp,
   type TestApp,
 } from "../testing/app-harness.ts";
+import { hotp, totpPeriodSeconds } from "./totp.ts";
 
 const publicUrl = "http://127.0.0.1:5997";
+
+function base32Decode(text: string): Uint8Array {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of text.replace(/=+$/, "").toUpperCase())
+    bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  return new Uint8Array((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+}
+
+/** The current TOTP step, after waiting out the last seconds of one so a code stays current. */
+async function stepNow(): Promise<number> {
+  const into = (Date.now() / 1000) % totpPeriodSeconds;
+  if (into > totpPeriodSeconds - 5)
+    await new Promise((r) => setTimeout(r, (totpPeriodSeconds - into + 0.1) * 1000));
+  return Math.floor(Date.now() / 1000 / totpPeriodSeconds);
+}
 const account = { sub: "oidc-user-1", email: "social.person@example.com", name: "sally social" };
 
 /** A tiny cookie jar for the identity provider's side of the flow (plain fetch, redirects followed by hand). */
@@ -55,7 +72,10 @@ describe.each(engines())("social sign-in against a local OpenID Connect provider
         return {
           accountId: id,
           async claims() {
-            return { sub: id, email: account.email, email_verified: true, name: account.name };
+            // The first test's person, or `${id}@example.com` for any other login.
+            const email = id === account.sub ? account.email : `${id}@example.com`;
+            const name = id === account.sub ? account.name : id;
+            return { sub: id, email, email_verified: true, name };
           },
         };
       },
@@ -75,12 +95,9 @@ describe.each(engines())("social sign-in against a local OpenID Connect provider
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it("creates a user with a profile and no vault; the vault password then becomes a credential", async () => {
-    const client = new Client(t.app);
-    const start = await client.post("/api/auth/sign-in/social", {
-      provider: "google",
-      callbackURL: "/app",
-    });
+  /** POST sign-in/social, then the provider's pages as `login` until it sends the browser back: the callback URL. */
+  async function throughProvider(client: Client, login: string, callbackURL = "/app"): Promise<string> {
+    const start = await client.post("/api/auth/sign-in/social", { provider: "google", callbackURL });
     expect(start.statusCode).toBe(200);
     let url: string = start.json().url;
     expect(url.startsWith(`${issuer}/`)).toBe(true);
@@ -95,9 +112,7 @@ describe.each(engines())("social sign-in against a local OpenID Connect provider
         jar.keep(page);
         const html = await page.text();
         const prompt = html.includes('name="login"') ? "login" : "consent";
-        const form = new URLSearchParams(
-          prompt === "login" ? { prompt, login: account.sub, password: "x" } : { prompt },
-        );
+        const form = new URLSearchParams(prompt === "login" ? { prompt, login, password: "x" } : { prompt });
         res = await fetch(url, {
           method: "POST",
           headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
@@ -114,6 +129,12 @@ describe.each(engines())("social sign-in against a local OpenID Connect provider
     }
     expect(url.startsWith(`${publicUrl}/api/auth/callback/google?`)).toBe(true);
 
+    return url;
+  }
+
+  it("creates a user with a profile and no vault; the vault password then becomes a credential", async () => {
+    const client = new Client(t.app);
+    const url = await throughProvider(client, account.sub);
     const callback = await client.request("GET", url.slice(publicUrl.length));
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe("/app");
@@ -144,5 +165,43 @@ describe.each(engines())("social sign-in against a local OpenID Connect provider
       password: newAuthKey,
     });
     expect(signIn.statusCode).toBe(200);
+  });
+  it("holds a provider's sign-in of an account with two-factor sign-in until the code is given", async () => {
+    // A social account with a vault password (so it can enrol) and TOTP turned on.
+    const login = "oidc-user-with-totp";
+    const first = new Client(t.app);
+    await first.request("GET", (await throughProvider(first, login)).slice(publicUrl.length));
+    const authKey = randomKey();
+    const keys = {
+      saltHex: randomSaltHex(),
+      blobs: sampleBlobs(),
+      recovery: sampleRecovery(),
+      recoveryAuthKey: randomKey(),
+    };
+    expect((await first.put("/api/account/keys", { ...keys, newAuthKey: authKey })).statusCode).toBe(204);
+    const enabled = await first.post("/api/auth/two-factor/enable", { password: authKey });
+    const secret = base32Decode(new URL(enabled.json().totpURI).searchParams.get("secret") ?? "");
+    const step = await stepNow();
+    expect(
+      (await first.post("/api/auth/two-factor/verify-totp", { code: hotp(secret, step - 1) })).statusCode,
+    ).toBe(200);
+
+    // Next time through the provider: no session yet, the login page's code step instead.
+    const client = new Client(t.app);
+    const url = await throughProvider(client, login, "/Login?social=1");
+    const callback = await client.request("GET", url.slice(publicUrl.length));
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe("/Login?social=1&twoFactor=1");
+    expect((await client.get("/api/account/me")).statusCode).toBe(401);
+
+    const wrong = await client.post("/api/auth/two-factor/verify-totp", { code: hotp(secret, step - 1) });
+    expect(wrong.statusCode).toBe(401);
+    expect((await client.get("/api/account/me")).statusCode).toBe(401);
+    expect(
+      (await client.post("/api/auth/two-factor/verify-totp", { code: hotp(secret, step) })).statusCode,
+    ).toBe(200);
+    const me = await client.get("/api/account/me");
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: `${login}@example.com`, twoFactorEnabled: true });
   });
 });

@@ -9,7 +9,10 @@ import {
   profileUpdateSchema,
   recoveryCompleteRequestSchema,
   recoveryStartRequestSchema,
+  type SocialProviderId,
+  type SocialProvidersResponse,
   saveKeysRequestSchema,
+  socialProviderIds,
   userErrorRequestSchema,
 } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -22,6 +25,8 @@ import { optionalSession as readOptionalSession, requireSession as readRequiredS
 
 export interface AccountRoutesDeps {
   auth: HeirloomAuth;
+  /** The configured social sign-in providers (config.social), in socialProviderIds order. */
+  socialProviders: readonly SocialProviderId[];
   account: AccountService;
   security: AccountSecurityService;
 }
@@ -44,9 +49,17 @@ const perQuarterHour = (max: number) => ({ config: { rateLimit: { max, timeWindo
 /** Everything under /api/account is about the signed-in user ("me"); no route takes another user's id. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
   const { auth, account, security } = deps;
+  const socialProviders: SocialProvidersResponse = {
+    providers: socialProviderIds.filter((id) => deps.socialProviders.includes(id)),
+  };
 
   const optionalSession = (request: FastifyRequest) => readOptionalSession(auth, request);
   const requireSession = (request: FastifyRequest) => readRequiredSession(auth, request);
+
+  // Public and the same for everyone: which "Continue with ..." buttons the login and sign-up pages show.
+  app.get(apiRoutes.socialProviders, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=300").send(socialProviders),
+  );
 
   app.post(apiRoutes.prelogin, perMinute(30), async (request) =>
     account.prelogin(parse(preloginRequestSchema, request.body).email),

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorBodySchema } from "@heirloom/contract";
+import { announceUnauthorized } from "./unauthorized-event.ts";
 
 /**
  * A failed call to /api/*: the server's error body (packages/contract/src/errors.ts) when it sent one, or a
@@ -71,7 +72,10 @@ export async function apiRequest<T>(
       message: "Could not reach Heirloom. Check your connection.",
     });
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    if (response.status === 401) announceUnauthorized(path);
+    throw await toApiError(response);
+  }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -1,31 +1,33 @@
 import type { SessionUser } from "@heirloom/contract";
 import { redirect } from "react-router";
-import { appHomePath, loginPath } from "./redirects.ts";
+import { loginPath } from "./redirects.ts";
 import { session } from "./session.ts";
 import { fetchUserSalt, logUserError } from "./session-api.ts";
 import { hasVaultKey, readVaultSalt, writeVaultSalt } from "./vault-key.ts";
 import { checkVaultOnLoad, type StartupCheckResult } from "./vault-watch.ts";
 
+export { redirectSignedInClient } from "./redirect-signed-in.ts";
+
 /**
  * For a clientLoader of a page that needs a signed-in user (the signed-in area, /AddInfo, /ConfirmEmail, /Payment):
  * resolves with the user, or throws a redirect to /login for a visitor. Throws the ApiError when the server cannot
  * answer (the route's error page then says "Server Error" instead of pretending the person is signed out).
+ *
+ * A tab that still holds a vault key but whose server session is gone (12 hours reached, ended elsewhere) was signed
+ * in until now: it is signed out like any 401 while signed in (keys cleared, /login says the session ended), and the
+ * returned promise never settles because the page is being replaced.
  */
 export async function requireSignedInClient(): Promise<SessionUser> {
   const state = await session.load();
-  if (state.status !== "signed-in" || !state.user) throw redirect(loginPath);
-  return state.user;
-}
-
-/**
- * For the clientLoader of /Login and /SignUp: a person already signed in *in this tab* (server session and vault key)
- * goes to /app; everyone else stays. A tab without its key is not asked about, so visitors cause no request, and a
- * signed-in person who opened a fresh tab can sign in there to unlock it.
- */
-export async function redirectSignedInClient(): Promise<null> {
-  const state = await session.loadIfThisTabHasKeys().catch(() => null);
-  if (state?.status === "signed-in") throw redirect(appHomePath);
-  return null;
+  if (state.status === "signed-in" && state.user) return state.user;
+  if (hasVaultKey()) {
+    await session.signOut({
+      kind: "session-ended",
+      from: `${window.location.pathname}${window.location.search}`,
+    });
+    return new Promise<never>(() => {});
+  }
+  throw redirect(loginPath);
 }
 
 let startupCheck: Promise<StartupCheckResult> | null = null;

@@ -16,7 +16,7 @@ export {
   type SignOutReason,
 } from "./redirects.ts";
 export { session, signOut, useSession } from "./session.ts";
-export { logUserError } from "./session-api.ts";
+export { fetchSessionUser, logUserError } from "./session-api.ts";
 export type { SessionState, SessionStatus } from "./session-store.ts";
 export { unlockFromStorage } from "./unlock.ts";
 export { useIdleSignOut, useVaultWatch } from "./use-session-timers.ts";

@@ -26,6 +26,12 @@ describe("redirects on logout (SPEC.md section 2)", () => {
     );
   });
 
+  it("a session the server no longer knows ends on /login with the path to return to", () => {
+    expect(signOutRedirect({ kind: "session-ended", from: "/app/MyData?x=1" })).toBe(
+      "/login?logout=true&sessionEnded=true&from=%2Fapp%2FMyData%3Fx%3D1",
+    );
+  });
+
   it("a chosen sign-out goes to /login", () => {
     expect(new URL(signOutRedirect({ kind: "user" }), "https://x.test").pathname).toBe("/login");
   });

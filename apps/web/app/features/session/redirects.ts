@@ -14,13 +14,19 @@ export type SignOutReason =
   /** The 5-second check found no usable vault key in this tab. */
   | { kind: "missing-vault-key" }
   /** The check on page load found no usable vault key in this tab. */
-  | { kind: "invalid-vault-key" };
+  | { kind: "invalid-vault-key" }
+  /** The server answered 401 while this tab was signed in (lifetime reached, ended elsewhere); `from` as above. */
+  | { kind: "session-ended"; from: string };
 
 export function idleTimeoutRedirect(from: string): string {
   return `${loginPath}?logout=true&timeout=true&from=${encodeURIComponent(from)}`;
 }
 export const missingVaultKeyRedirect = `${loginPath}?logout=true&missingVaultKey=true`;
 export const invalidVaultKeyRedirect = `${loginPath}?logout=true&missingVaultKey=true&from=idle`;
+/** The server no longer knows the session: /login explains, and signing in again returns to `from`. */
+export function sessionEndedRedirect(from: string): string {
+  return `${loginPath}?logout=true&sessionEnded=true&from=${encodeURIComponent(from)}`;
+}
 /** A chosen sign-out: /login, with the flag that makes the page confirm the keys were cleared. */
 export const userSignOutRedirect = `${loginPath}?logout=true`;
 
@@ -34,6 +40,8 @@ export function signOutRedirect(reason: SignOutReason): string {
       return missingVaultKeyRedirect;
     case "invalid-vault-key":
       return invalidVaultKeyRedirect;
+    case "session-ended":
+      return sessionEndedRedirect(reason.from);
   }
 }
 

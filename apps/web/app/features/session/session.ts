@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { forgetCryptoKeys } from "./crypto.ts";
 import type { SignOutReason } from "./redirects.ts";
 import { createSessionStore, loadingState, type SessionState } from "./session-store.ts";
+import { signOutOnUnauthorized } from "./unauthorized-watch.ts";
 import {
   clearTabStorage,
   clearVaultStorage,
@@ -28,6 +29,10 @@ export const session = createSessionStore({
   forgetKeys: forgetCryptoKeys,
   navigate: (url) => window.location.assign(url),
 });
+
+if (typeof window !== "undefined") {
+  signOutOnUnauthorized(session, window, () => `${window.location.pathname}${window.location.search}`);
+}
 
 const serverSnapshot = () => loadingState;
 

@@ -104,7 +104,7 @@ function SocialFirstVault({ onCreated }: { onCreated: (done: SignedUp) => void }
       .then((loaded) => {
         if (loaded.status !== "signed-in" || !loaded.user) setState({ kind: "signed-out" });
         // A vault exists already: unlocking it is the login page's job.
-        else if (loaded.user.hasVault) navigate("/Login#auth", { replace: true });
+        else if (loaded.user.hasVault) navigate("/Login?social=1", { replace: true });
         else setState({ kind: "ready", user: loaded.user });
       })
       .catch(() => setState({ kind: "failed" }));

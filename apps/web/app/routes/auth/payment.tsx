@@ -1,14 +1,20 @@
-import { AuthPendingNote } from "../../components/public/auth/auth-pending-note.tsx";
 import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
 import { PlanSummary } from "../../components/public/auth/plan-summary.tsx";
 import { pageMeta } from "../../components/public/page-meta.ts";
 import { Icon } from "../../components/ui/icon.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
+import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
 
 export const meta = () =>
   pageMeta(
     "Payment",
     "Pay for Heirloom Premium. Card details go straight to our payment provider and never reach Heirloom's servers.",
   );
+
+// SPEC.md section 6: signed-in users only; a visitor goes to /login.
+export const clientLoader = () => requireSignedInPage();
+clientLoader.hydrate = true as const;
+export const HydrateFallback = SignedInPageFallback;
 
 export default function Payment() {
   return (
@@ -18,7 +24,9 @@ export default function Payment() {
       lead="Card details go straight to our payment provider. They never reach our servers, and we never see your full card number."
       aside={<PlanSummary />}
     >
-      <AuthPendingNote />
+      <Notice tone="info" className="mb-6">
+        Card payments open soon. Until then your plan stays as it is, and nothing is charged.
+      </Notice>
       <section aria-label="Payment details">
         <div className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-line-strong bg-surface-sunken p-6 text-center text-ink-muted">
           <Icon name="card" className="size-8 text-accent" />

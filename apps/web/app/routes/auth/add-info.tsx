@@ -1,0 +1,26 @@
+import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
+import { pageMeta } from "../../components/public/page-meta.ts";
+import { AddInfoForm } from "../../features/auth/add-info-form.tsx";
+import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
+
+export const meta = () =>
+  pageMeta(
+    "Add your details",
+    "Complete your Heirloom profile with your date of birth and postcode. You can change them later.",
+  );
+
+// SPEC.md section 6: signed-in users only; a visitor goes to /login.
+export const clientLoader = () => requireSignedInPage();
+clientLoader.hydrate = true as const;
+export const HydrateFallback = SignedInPageFallback;
+
+export default function AddInfo() {
+  return (
+    <AuthShell
+      title="A few more details"
+      lead="These complete your profile. Only you and our support team can see them, and you can change them later in My Info."
+    >
+      <AddInfoForm />
+    </AuthShell>
+  );
+}
