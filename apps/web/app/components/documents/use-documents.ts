@@ -156,22 +156,24 @@ export function useDocuments() {
     );
     setDocuments({ state: "ready", value: documentsRef.current });
   }, []);
-  const current = (entry: DocumentEntry) =>
-    documentsRef.current.find((e) => e.documentId === entry.documentId) ?? entry;
+  const current = useCallback(
+    (entry: DocumentEntry) => documentsRef.current.find((e) => e.documentId === entry.documentId) ?? entry,
+    [],
+  );
 
   const rename = useCallback(
     async (entry: DocumentEntry, name: string) => {
       const renamed = await renameDocument(current(entry), name);
       patch(entry.documentId, { name: renamed.name, manifest: renamed.manifest });
     },
-    [patch],
+    [patch, current],
   );
   const setLabels = useCallback(
     async (entry: DocumentEntry, labels: readonly string[]) => {
       const labelled = await saveLabels(current(entry), labels);
       patch(entry.documentId, { labels: labelled.labels });
     },
-    [patch],
+    [patch, current],
   );
   const remove = useCallback(
     async (entry: DocumentEntry) => {
