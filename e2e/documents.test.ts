@@ -370,6 +370,24 @@ describe("documents", () => {
       );
       await row(page, name).getByRole("button", { name: "Download" }).waitFor();
       expect(await saveAndHash(page, name)).toBe(expected);
+
+      // ADR 013: the chunks sealed after the reload carry a new nonce prefix (first 8 bytes of each chunk object).
+      const documentId = await row(page, name).getAttribute("data-document-id");
+      const prefixes = await page.evaluate(
+        async ({ userId, documentId }) => {
+          const prefixOf = async (index: number) => {
+            const fullPath = `users/${userId}/documents/${documentId}/v1/chunks/${String(index).padStart(8, "0")}`;
+            const response = await fetch(`/v0/b/heirloom/o/${encodeURIComponent(fullPath)}?alt=media`);
+            const bytes = new Uint8Array(await response.arrayBuffer()).subarray(0, 8);
+            return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+          };
+          return Promise.all([0, 5, 6, 16].map(prefixOf));
+        },
+        { userId: account.userId, documentId },
+      );
+      expect(prefixes[0]).toBe(prefixes[1]);
+      expect(prefixes[2]).toBe(prefixes[3]);
+      expect(prefixes[1]).not.toBe(prefixes[2]);
     } catch (error) {
       await page.screenshot({ path: path.join(tmpdir(), "documents-resume-failure.png"), fullPage: true });
       throw error;
@@ -460,6 +478,40 @@ describe("documents", () => {
     } finally {
       await watched.context.close();
       for (const file of files) rmSync(file, { force: true });
+    }
+  }, 300_000);
+
+  it("refuses a document that does not fit in the quota before sending it, and says so", async () => {
+    const port = await freePort();
+    const server = await startServer(
+      { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "true", STORAGE_FREE_BYTES: String(8 * MiB) },
+      port,
+    );
+    const file = path.join(work, `Too big ${tag}.bin`);
+    let watched: WatchedPage | undefined;
+    try {
+      await bigFile(file, 12 * MiB);
+      const owner = await createAccount(server.baseUrl);
+      watched = await openSignedInPage(browser, server.baseUrl, owner);
+      const { page } = watched;
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().includes("/v0/b/")) posts.push(request.url());
+      });
+      await page.goto(`${server.baseUrl}/app/MyData`);
+      await page.getByRole("heading", { name: "No documents yet" }).waitFor();
+      await page.getByLabel("Choose files").setInputFiles(file);
+      const alert = page.getByRole("region", { name: "Uploads" }).getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        "Quota exceeded: this document (12 MB) does not fit in your remaining storage (8 MB free). Delete documents you no longer need, or upgrade your plan.",
+      );
+      expect(posts).toEqual([]);
+      expect(await page.getByRole("heading", { name: "No documents yet" }).count()).toBe(1);
+    } finally {
+      await watched?.context.close();
+      await server.stop();
+      rmSync(file, { force: true });
     }
   }, 300_000);
 });

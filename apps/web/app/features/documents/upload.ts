@@ -9,7 +9,7 @@ import {
   utf8,
 } from "./documents.ts";
 import { documentPaths, fileIdOf, manifestFileIdOf } from "./layout.ts";
-import { TransferMeter } from "./progress.ts";
+import { formatBytes, TransferMeter } from "./progress.ts";
 import {
   forgetPendingUpload,
   type PendingUpload,
@@ -17,7 +17,8 @@ import {
   writePendingUpload,
 } from "./resume-store.ts";
 import { type RetryBudget, uploadRetryBudget } from "./retry.ts";
-import { canceledError } from "./storage-error.ts";
+import { fetchUsage } from "./storage-client.ts";
+import { canceledError, StorageError } from "./storage-error.ts";
 import { bytesToHex, hexToBytes, openVault, sealSmall, sha256Hex, type Vault } from "./vault.ts";
 
 export const CHUNK_SIZE = 4 * 1024 * 1024;
@@ -124,6 +125,33 @@ export function contentTypeFor(name: string): string {
   return extensionTypes[extension] ?? "application/octet-stream";
 }
 
+/** What a new document of `size` bytes will occupy in storage: its chunks, header, key and manifest. */
+export const storedSizeOf = (size: number) => size + 28 * chunkCount(size) + 2048;
+
+/**
+ * The server refuses the chunk that would pass the quota; checking first spares sending a gigabyte before that.
+ * Returns nothing when the document fits.
+ */
+export async function checkFits(size: number, signal?: AbortSignal): Promise<void> {
+  const usage = await fetchUsage(signal).catch(() => null);
+  if (!usage) return;
+  const free = Math.max(0, usage.limits.bytes - usage.bytesUsed);
+  if (storedSizeOf(size) > free) {
+    throw new StorageError(
+      "storage/quota-exceeded",
+      `Quota exceeded: this document (${formatBytes(size)}) does not fit in your remaining storage (${formatBytes(free)} free).`,
+      402,
+    );
+  }
+  if (usage.limits.documents !== null && usage.documents >= usage.limits.documents) {
+    throw new StorageError(
+      "storage/quota-exceeded",
+      `Quota exceeded: your plan holds at most ${usage.limits.documents} documents.`,
+      402,
+    );
+  }
+}
+
 /**
  * Encrypts `file` chunk by chunk in the crypto workers and stores it (docs/architecture.md "Documents in storage"):
  * key, header, chunks (CHUNKS_IN_FLIGHT at a time, each read with File.slice), then the signed manifest. Retries per
@@ -149,6 +177,7 @@ export async function uploadDocument(file: File, options: UploadOptions = {}): P
   const resumed = options.resumeDocumentId
     ? await prepareResume(vault, file, options.resumeDocumentId, signal)
     : null;
+  if (!resumed) await checkFits(file.size, signal);
   const prepared = resumed ?? (await prepareNew(vault, file, budget, signal));
   if (options.resumeDocumentId && !resumed) {
     // The file changed (or is another file): its unfinished twin is of no use and would hold quota.
