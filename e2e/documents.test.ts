@@ -193,8 +193,29 @@ describe("documents", () => {
       await expect
         .poll(() => viewer.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBe(2);
+      const objectUrl = (await viewer.locator("img").getAttribute("src")) ?? "";
+      expect(objectUrl.startsWith("blob:")).toBe(true);
+      const probe = (url: string, fragment: string) =>
+        page.evaluate(
+          ([target, hash]) =>
+            new Promise((resolve) => {
+              const image = new Image();
+              image.onload = () => resolve("still readable");
+              image.onerror = () => resolve("revoked");
+              image.src = `${target}#${hash}`;
+            }),
+          [url, fragment] as const,
+        );
+      expect(await probe(objectUrl, "open")).toBe("still readable");
       await viewer.getByRole("button", { name: "Close" }).click();
       await expect(viewer.count()).resolves.toBe(0);
+      // Closed means gone: the decrypted image's object URL no longer loads (probed as an image: the CSP allows
+      // blob: for images, not for fetch).
+      expect(await probe(objectUrl, "closed")).toBe("revoked");
+      // The probe's failed load is logged as a console error; it is the expected outcome, not a page error.
+      const probeError = errors.indexOf("Failed to load resource: net::ERR_FILE_NOT_FOUND");
+      expect(probeError).toBeGreaterThanOrEqual(0);
+      errors.splice(probeError, 1);
 
       // Rename and label: the new name and the label come back after a reload.
       const renamed = `Will (signed) ${tag}.pdf`;

@@ -2,7 +2,8 @@ import { type DocumentEntry, getObject } from "./documents.ts";
 import { documentPaths, fileIdOf } from "./layout.ts";
 import { TransferMeter } from "./progress.ts";
 import type { RetryBudget } from "./retry.ts";
-import { uploadRetryBudget } from "./retry.ts";
+import { uploadRetryBudget, withRetry } from "./retry.ts";
+import { downloadObjectInto } from "./storage-client.ts";
 import { canceledError } from "./storage-error.ts";
 import { openVault } from "./vault.ts";
 
@@ -62,15 +63,28 @@ export async function decryptDocument(
   const budget: RetryBudget = uploadRetryBudget();
   const digests: Uint8Array[] = [];
 
+  // Chunk buffers go to the worker and come back (transferred both ways), so CHUNKS_AHEAD + 1 of them serve a
+  // download of any size.
+  const pool: ArrayBuffer[] = [];
+  const bufferSize = header.chunkSize + 28;
   const fetchChunk = async (index: number) => {
-    const chunkObject = await getObject(paths.chunk(index), { signal: options.signal, budget });
+    const chunkObject = await withRetry(
+      (signal) =>
+        downloadObjectInto(
+          paths.chunk(index),
+          new Uint8Array(pool.pop() ?? new ArrayBuffer(bufferSize)),
+          signal,
+        ),
+      { signal: options.signal, budget },
+    );
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", chunkObject));
-    const { plaintext } = await vault.crypto.call(
+    const opened = await vault.crypto.call(
       "openStreamChunk",
       [dekKey, { fileId, layout, index, chunkObject }],
       [chunkObject.buffer],
     );
-    return { digest, plaintext };
+    if (opened.chunkObject.buffer.byteLength === bufferSize) pool.push(opened.chunkObject.buffer);
+    return { digest, plaintext: opened.plaintext };
   };
 
   const ahead: Promise<{ digest: Uint8Array; plaintext: Uint8Array<ArrayBuffer> }>[] = [];

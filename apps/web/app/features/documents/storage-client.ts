@@ -11,7 +11,7 @@ import {
   storageRoutes,
   storageUsageSchema,
 } from "@heirloom/contract";
-import { canceledError, networkError, storageErrorFrom } from "./storage-error.ts";
+import { canceledError, networkError, StorageError, storageErrorFrom } from "./storage-error.ts";
 
 // One HTTP call per function, no retries (retry.ts wraps them). The session cookie is the credential; object names
 // and content types carry nothing a person wrote (docs/storage-api.md, "Zero knowledge").
@@ -79,6 +79,56 @@ export async function downloadObject(
   try {
     return new Uint8Array(await response.arrayBuffer());
   } catch {
+    if (signal?.aborted) throw canceledError();
+    throw networkError();
+  }
+}
+
+/**
+ * GET ...?alt=media into `into` (a reused buffer at least as large as the object), reading the body with a BYOB
+ * reader where the browser offers one, so a download allocates no 4 MiB buffer per chunk. Returns the filled view,
+ * which may sit on a different (transferred) ArrayBuffer than the one passed in.
+ */
+export async function downloadObjectInto(
+  fullPath: string,
+  into: Uint8Array<ArrayBuffer>,
+  signal?: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await send(`${storageRoutes.object(bucket, fullPath)}?alt=media`, {
+    headers: baseHeaders,
+    signal,
+    cache: "no-store",
+  });
+  let reader: ReadableStreamBYOBReader | undefined;
+  try {
+    reader = response.body?.getReader({ mode: "byob" });
+  } catch {
+    reader = undefined;
+  }
+  try {
+    if (!reader) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.length > into.length)
+        throw new StorageError("storage/server-file-wrong-size", "Unexpected object size.");
+      into.set(bytes);
+      return into.subarray(0, bytes.length);
+    }
+    let buffer: ArrayBuffer = into.buffer;
+    let filled = 0;
+    for (;;) {
+      if (filled === buffer.byteLength) {
+        const extra = await reader.read(new Uint8Array(1));
+        if (!extra.done) throw new StorageError("storage/server-file-wrong-size", "Unexpected object size.");
+        break;
+      }
+      const { done, value } = await reader.read(new Uint8Array(buffer, filled, buffer.byteLength - filled));
+      if (value) buffer = value.buffer as ArrayBuffer;
+      if (done) break;
+      filled += value?.byteLength ?? 0;
+    }
+    return new Uint8Array(buffer, 0, filled);
+  } catch (error) {
+    if (error instanceof StorageError) throw error;
     if (signal?.aborted) throw canceledError();
     throw networkError();
   }
