@@ -4,6 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
+import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, openSignedInPage, type TestAccount } from "./support/accounts.ts";
@@ -12,6 +13,7 @@ import { freePort, startServer } from "./support/server.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
+const databaseUrl = inject("databaseUrl");
 
 // The document vault as a person uses it: add files (small ones and a 300 MiB one), see them listed after a reload,
 // save each and get the same bytes back, open one in the viewer, rename and label, delete. Afterwards the server's
@@ -89,6 +91,33 @@ function plaintextHits(dir: string, needles: readonly string[]): string[] {
   };
   walk(dir);
   return hits;
+}
+
+/** On PostgreSQL (E2E_DATABASE_URL), every row of every table, as text, searched the same way. */
+async function databaseHits(needles: readonly string[]): Promise<string[]> {
+  if (!databaseUrl) return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const hits: string[] = [];
+    const tables = await client.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+    );
+    for (const { table_name } of tables.rows) {
+      const rows = await client.query<{ row: string }>(`SELECT t::text AS row FROM "${table_name}" t`);
+      for (const { row } of rows.rows) {
+        for (const needle of needles) if (row.includes(needle)) hits.push(`${needle} in table ${table_name}`);
+      }
+    }
+    return hits;
+  } finally {
+    await client.end();
+  }
+}
+
+/** What the server keeps: its data folder (blobs, and the SQLite database when it runs on SQLite) and the database. */
+async function storedHits(needles: readonly string[]): Promise<string[]> {
+  return [...plaintextHits(dataDir, needles), ...(await databaseHits(needles))];
 }
 
 function row(page: Page, name: string) {
@@ -247,9 +276,9 @@ describe("documents", () => {
         "Letter to my children",
         "Family videos",
       ];
-      expect(plaintextHits(dataDir, needles)).toEqual([]);
+      expect(await storedHits(needles)).toEqual([]);
       // The search does read the database: the account's email address, which the server must know, is found.
-      expect(plaintextHits(dataDir, [account.email]).length).toBeGreaterThan(0);
+      expect((await storedHits([account.email])).length).toBeGreaterThan(0);
 
       // Delete, with confirmation; it stays gone after a reload.
       await row(page, names.docx).getByRole("button", { name: "Delete" }).click();
