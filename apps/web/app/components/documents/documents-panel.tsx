@@ -64,7 +64,23 @@ export function DocumentsPanel() {
     [setTransfer],
   );
 
-  const list = docs.documents.state === "ready" ? docs.documents.value : [];
+  // A document being uploaded right now is shown in the upload queue, not as an unfinished upload in the list.
+  const uploading = useMemo(
+    () =>
+      new Set(
+        docs.uploads
+          .filter((u) => u.state === "running" || u.state === "queued")
+          .map((u) => u.documentId ?? u.resumeDocumentId),
+      ),
+    [docs.uploads],
+  );
+  const list = useMemo(
+    () =>
+      docs.documents.state === "ready"
+        ? docs.documents.value.filter((e) => e.status !== "incomplete" || !uploading.has(e.documentId))
+        : [],
+    [docs.documents, uploading],
+  );
   const labels = useMemo(() => allLabels(list), [list]);
   const shown = useMemo(
     () => visibleDocuments(list, { search, order, label: label && labels.includes(label) ? label : null }),
