@@ -6,6 +6,9 @@ import { startSmtpSink } from "./support/mail.ts";
 import { oidcClient, startOidcProvider } from "./support/oidc.ts";
 import { freePort, startServer } from "./support/server.ts";
 
+/** The one admin of the e2e server (ADMIN_EMAILS). */
+export const adminEmail = "admin-e2e@example.com";
+
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
@@ -33,6 +36,8 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseUrl,
     SMTP_URL: smtp.url,
     TRUST_PROXY: "true",
+    // The articles editor's journey verifies this address (e2e/articles-editor.test.ts); nobody else is an admin.
+    ADMIN_EMAILS: adminEmail,
     SOCIAL_GOOGLE_CLIENT_ID: oidcClient.id,
     SOCIAL_GOOGLE_CLIENT_SECRET: oidcClient.secret,
     SOCIAL_GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from "./support/accounts.ts";
 import { launchBrowser, openPage, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
+import { recordRequests } from "./support/egress.ts";
 import { waitForMail } from "./support/mail.ts";
 import { completeOidcLogin, socialEmailFor } from "./support/oidc.ts";
 
@@ -34,15 +35,6 @@ async function fillSignUp(page: Page, values: { name: string; email: string; pas
   await page.getByLabel("Email address").fill(values.email);
   await page.getByLabel("Password", { exact: true }).fill(values.password);
   await page.getByLabel(/I agree to the/).check();
-}
-
-/** Every request body and URL the page sent, to check that no secret left the browser. */
-function recordRequests(page: Page): string[] {
-  const sent: string[] = [];
-  page.on("request", (request) =>
-    sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ""}`),
-  );
-  return sent;
 }
 
 describe("sign-up", () => {

@@ -48,6 +48,18 @@ export async function openPage(
 
 /** axe-core violations a person would be hurt by (serious or critical), as readable lines. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A page or panel fading in is half transparent for a moment, and axe would measure its colours mid-fade: wait for
+  // every finite animation and transition to finish (spinners loop forever and are left alone).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -6,11 +6,11 @@ import type { HttpClient } from "./accounts.ts";
 
 export const totpPeriodSeconds = 30;
 
-/** Decodes the base32 secret of an otpauth:// URI. */
+/** Decodes a base32 secret (of an otpauth:// URI, or a setup key as shown, in groups with spaces). */
 export function base32Decode(text: string): Buffer {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";
-  for (const c of text.replace(/=+$/, "").toUpperCase()) {
+  for (const c of text.replace(/[\s=]/g, "").toUpperCase()) {
     const value = alphabet.indexOf(c);
     if (value < 0) throw new Error(`not base32: ${c}`);
     bits += value.toString(2).padStart(5, "0");

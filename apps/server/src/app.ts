@@ -18,6 +18,8 @@ import { createActivityRepo } from "./db/repos/activity.repo.ts";
 import { createArticlesRepo } from "./db/repos/articles.repo.ts";
 import { createAuthAttemptsRepo } from "./db/repos/auth-attempts.repo.ts";
 import { createContactRepo } from "./db/repos/contact.repo.ts";
+import { createNotificationsRepo } from "./db/repos/notifications.repo.ts";
+import { createPhoneNumbersRepo } from "./db/repos/phone-numbers.repo.ts";
 import { createProfilesRepo } from "./db/repos/profiles.repo.ts";
 import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
 import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
@@ -33,6 +35,8 @@ import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
+import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
+import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
 import { createAccountSecurityService } from "./services/account-security.service.ts";
@@ -42,11 +46,14 @@ import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
 import { createFakeSalter } from "./services/fake-salt.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
+import { createNotificationsService } from "./services/notifications.service.ts";
+import { createPhoneService } from "./services/phone.service.ts";
 import { storageTierOf } from "./storage/quotas.ts";
 import { noReleaseGrantsYet } from "./storage/recipient-access.ts";
 import { registerStorageRoutes } from "./storage/storage.routes.ts";
 import { createStorageService } from "./storage/storage.service.ts";
 import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
+import { createOutboxTextSender } from "./text/outbox-text-sender.ts";
 import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
@@ -108,6 +115,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const attempts = createAuthAttemptsRepo(db);
   const hashEmail = createEmailHasher(serverSecret);
   const userData = createUserDataRepo(db);
+  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), clock: systemClock });
+  // No SMS provider yet: texts go to DATA_DIR/text-outbox (text/text-sender.ts is where a real one plugs in).
+  const texts = createOutboxTextSender(path.join(config.dataDir, "text-outbox"));
+  app.addHook("onClose", () => texts.close());
+  const phone = createPhoneService({
+    repo: createPhoneNumbersRepo(db),
+    profiles,
+    texts,
+    secret: serverSecret,
+    clock: systemClock,
+    onVerified: (userId, number) => notifications.notify(userId, "phone-verified", number),
+  });
   const { auth, verifyTotp } = createAuth({
     database,
     config,
@@ -118,6 +137,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     lockout: createLockout({ repo: attempts, hashEmail, clock: systemClock, kind: "sign-in" }),
     clock: systemClock,
     ...(options.authLimits ? { limits: options.authLimits } : {}),
+    events: {
+      sessionCreated: (userId, userAgent) => notifications.sessionCreated(userId, userAgent),
+      twoFactorChanged: (userId, enabled) =>
+        notifications.notify(userId, enabled ? "two-factor-enabled" : "two-factor-disabled"),
+    },
   });
   const account = createAccountService({
     users,
@@ -131,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     authUsesDates,
     isAdmin: (user) => isAdmin(config.adminEmails, user),
     userData,
+    hasVerifiedPhone: (userId) => phone.isVerified(userId),
   });
   const security = createAccountSecurityService({
     users,
@@ -144,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hashEmail,
     clock: systemClock,
     authUsesDates,
+    notify: (userId, kind) => notifications.notify(userId, kind),
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -198,6 +224,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     security,
     socialProviders: config.social.map((provider) => provider.id),
   });
+  registerPhoneRoutes(app, { auth, phone });
+  registerNotificationsRoutes(app, { auth, notifications });
   registerAdminRoutes(app, {
     auth,
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),

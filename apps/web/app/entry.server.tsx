@@ -6,6 +6,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceContext } from "./context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { ThemeProvider, themeFromCookies } from "./lib/theme.ts";
 
 // The server imports these from the build to fill the request context; they must be the same objects the routes use.
 export { nonceContext, servicesContext } from "./context.ts";
@@ -27,7 +28,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ThemeProvider value={themeFromCookies(request.headers.get("cookie"))}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ThemeProvider>
       </NonceProvider>,
       {
         nonce,

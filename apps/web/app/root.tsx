@@ -16,6 +16,7 @@ import { PublicChrome } from "./components/public/public-chrome.tsx";
 import { SessionHeaderProvider } from "./features/session/session-header-provider.tsx";
 import { installChunkReloadGuard } from "./lib/chunk-reload.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { themeClassName, useThemePreference } from "./lib/theme.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -39,8 +40,10 @@ export function meta({ error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const theme = useThemePreference();
+  // The class comes from the theme cookie on both sides ([Note: The theme before first paint] in lib/theme.ts).
   return (
-    <html lang="en">
+    <html lang="en" className={themeClassName(theme)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

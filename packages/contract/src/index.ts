@@ -3,6 +3,8 @@ export * from "./articles.ts";
 export * from "./contact.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./notifications.ts";
 export * from "./profile.ts";
 export * from "./routes.ts";
 export * from "./storage.ts";
+export * from "./user-agent.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameSchema } from "./account.ts";
+import { derivedKeySchema, emailSchema, nameSchema, reauthSchema, recoveryBlobsSchema } from "./account.ts";
 
 // SPEC section 3 "Personal" and "Preferences": what a person edits about themselves (/AddInfo, /account/MyInfo,
 // settings, contact preferences). The same schema validates in the browser and on the server.
@@ -103,6 +103,90 @@ export const profileUpdateSchema = z
   .refine((update) => Object.keys(update).length > 0, { message: profileMessages.nothingToSave });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
+// --- Display settings and onboarding (/account/settings, /account/primarysettings, /getStarted; ADR 026) ---
+// SPEC's getuserde answer stays exactly SPEC's fields; what Heirloom adds lives in "preferences".
+
+export const preferencesMessages = {
+  timeZoneInvalid: "Choose a time zone from the list.",
+  landingPageInvalid: "Choose one of the listed pages.",
+  nothingToSave: profileMessages.nothingToSave,
+} as const;
+
+/** The signed-in pages a sign-in may land on (when the login page has no ?from), with what the settings page calls them. */
+export const landingPages = {
+  "/app": "Home",
+  "/getStarted": "Get started checklist",
+  "/app/MyData": "Documents",
+  "/app/Passwords": "Passwords",
+  "/app/serviceaccounts": "Service accounts",
+  "/app/LegacySettings": "Legacy settings",
+  "/app/notifications": "Notifications",
+  "/app/Activity": "Activity",
+} as const;
+export type LandingPage = keyof typeof landingPages;
+export const defaultLandingPage: LandingPage = "/app";
+const landingPagePaths = Object.keys(landingPages) as [LandingPage, ...LandingPage[]];
+
+/** True for a time zone this runtime knows by its IANA name (Intl throws a RangeError for any other). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+/-]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().trim().refine(isTimeZone, preferencesMessages.timeZoneInvalid);
+export const landingPageSchema = z.enum(landingPagePaths, { error: preferencesMessages.landingPageInvalid });
+
+/** English is the only language so far; the settings page says so. */
+export const languages = { en: "English" } as const;
+
+/** GET /api/account/preferences. */
+export const preferencesSchema = z.object({
+  DarkMode: darkModeSchema,
+  language: z.enum(["en"]),
+  /** null: dates are shown in the browser's own time zone. */
+  timeZone: z.string().nullable(),
+  landingPage: landingPageSchema,
+  /** When the person last confirmed they saved a recovery kit (sign-up or a re-print); null when never. */
+  recoveryKitSavedAt: z.string().nullable(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** PATCH /api/account/preferences: any subset; a null time zone means "the browser's". */
+export const preferencesUpdateSchema = z
+  .object({
+    DarkMode: darkModeSchema.optional(),
+    timeZone: timeZoneSchema.nullable().optional(),
+    landingPage: landingPageSchema.optional(),
+  })
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { message: preferencesMessages.nothingToSave });
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+
+/**
+ * PUT /api/account/recovery-kit: a new recovery key made in the browser replaces the stored recovery wraps and the
+ * hash of the recovery auth key; the old kit stops working. Needs the current password (and TOTP when enrolled).
+ */
+export const replaceRecoveryKitRequestSchema = reauthSchema.extend({
+  recovery: recoveryBlobsSchema,
+  recoveryAuthKey: derivedKeySchema,
+});
+export type ReplaceRecoveryKitRequest = z.infer<typeof replaceRecoveryKitRequestSchema>;
+
+/**
+ * POST /api/account/email: re-authenticate, then a link goes to the new address; the email changes when it is opened.
+ * The salt and the auth key do not depend on the email (packages/crypto kdf.ts), so the password keeps working.
+ */
+export const changeEmailRequestSchema = reauthSchema.extend({ newEmail: emailSchema });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+export const emailChangeMessages = {
+  sameEmail: "That is already your email address.",
+} as const;
+
 // --- The activity log (SPEC logActivity; /account/Activity) ---
 
 export const activityQuerySchema = z.object({
@@ -167,6 +251,17 @@ export const accountExportSchema = z.object({
     z.object({ action: z.string(), device: z.string(), operating: z.string(), timestamp: timeSchema }),
   ),
   errors: z.array(z.object({ function: z.string(), error: z.string(), timestamp: timeSchema })),
+  notifications: z.array(
+    z.object({
+      kind: z.string(),
+      title: z.string(),
+      body: z.string(),
+      createdAt: timeSchema,
+      readAt: timeSchema.nullable(),
+    }),
+  ),
+  /** The verified mobile number for texts, if any. */
+  phone: z.object({ number: z.string(), verifiedAt: z.string().nullable() }).nullable(),
   /** What is kept but not exported, and why (credentials a copy of this file must not carry). */
   withheld: z.array(z.string()),
 });

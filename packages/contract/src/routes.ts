@@ -10,6 +10,14 @@ export const apiRoutes = {
   keys: "/api/account/keys",
   me: "/api/account/me",
   profile: "/api/account/profile",
+  /** Display settings and onboarding state Heirloom adds to SPEC's profile (profile.ts preferencesSchema). */
+  preferences: "/api/account/preferences",
+  /** PUT: replace the recovery kit after re-authentication. */
+  recoveryKit: "/api/account/recovery-kit",
+  /** POST: re-authenticate and send a link to a new email address (ADR 029). */
+  changeEmail: "/api/account/email",
+  /** POST: the person confirmed they saved the kit now on screen. */
+  recoveryKitSaved: "/api/account/recovery-kit/saved",
   passwordDate: "/api/account/password-date",
   activity: "/api/account/activity",
   userErrors: "/api/account/user-errors",
@@ -21,6 +29,15 @@ export const apiRoutes = {
   deleteAccount: "/api/account/delete",
   /** Everything the server holds about the signed-in user, as one JSON file (/account/MyData). */
   accountExport: "/api/account/export",
+  /** The mobile number for texts: GET status, POST { phone } sends a code, DELETE removes it. */
+  phone: "/api/account/phone",
+  /** POST { code }: confirms the number the last code went to. */
+  phoneVerify: "/api/account/phone/verify",
+  /** GET a page of the user's notifications, newest first, with the unread count. */
+  notifications: "/api/account/notifications",
+  notificationsUnread: "/api/account/notifications/unread",
+  /** POST { ids } or { all: true }. */
+  notificationsRead: "/api/account/notifications/read",
   devMailbox: "/api/dev/mailbox",
   /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
   adminArticles: "/api/admin/articles",

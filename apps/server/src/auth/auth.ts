@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { accountMessages } from "@heirloom/contract";
 import { betterAuth } from "better-auth";
@@ -30,6 +31,15 @@ export interface AuthDeps {
   clock: Clock;
   /** Per-IP limits (better-auth's rate limiter, stored in the database so every instance shares them). */
   limits?: Partial<typeof defaultLimits>;
+  /** Account events other parts of the server act on (notifications). */
+  events?: AuthEvents;
+}
+
+export interface AuthEvents {
+  /** A session was created (any sign-in method), from a browser with this user agent. */
+  sessionCreated(userId: string, userAgent: string | null | undefined): Promise<void>;
+  /** Two-step sign-in was turned on or off. */
+  twoFactorChanged(userId: string, enabled: boolean): Promise<void>;
 }
 
 export const sessionLifetimeSeconds = 12 * 60 * 60;
@@ -47,15 +57,26 @@ export const defaultLimits = {
 const rule = ([window, max]: readonly [number, number]) => ({ window, max });
 
 /** The origin links in emails point to: PUBLIC_URL, or the origin the request came to. */
+/**
+ * The origin of the HTTP request behind a direct `auth.api` call (POST /api/account/email calls changeEmail). better-auth
+ * hands such calls' mail callbacks no request, so without PUBLIC_URL a link would have no origin to start from.
+ */
+export const directCallOrigin = new AsyncLocalStorage<string>();
+
 export function baseUrlFor(publicUrl: string | undefined, request: Request | undefined): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, "");
   if (request) return new URL(request.url).origin;
+  const origin = directCallOrigin.getStore();
+  if (origin) return origin;
   throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
 }
 
 export function createAuth(deps: AuthDeps) {
   const { database, config, mailer, profiles, totpSteps, lockout, clock } = deps;
   const limits = { ...defaultLimits, ...deps.limits };
+  // An update's data is seen only by the before hook, its user id only by the after hook; the request's endpoint
+  // context links the two.
+  const twoFactorChanges = new WeakMap<object, boolean>();
   const secret = createHmac("sha256", deps.serverSecret)
     .update("heirloom/better-auth/v1")
     .digest("base64url");
@@ -75,6 +96,37 @@ export function createAuth(deps: AuthDeps) {
     const step = matchTotpStep(await decryptSecret(row.secret), code, clock().getTime());
     if (step === undefined) return "invalid" as const;
     return (await totpSteps.claim(userId, step)) ? ("ok" as const) : ("replayed" as const);
+  }
+
+  /**
+   * [Note: Turning two-factor off needs a code] better-auth asks only for the password; someone holding a signed-in
+   * session and the password (a shared computer, a shoulder-surfed password) could then remove the second factor
+   * quietly. We ask for a fresh code too, as for every other sensitive change. The password is checked first, so a
+   * mistyped password does not use up the code.
+   */
+  async function requireCodeToDisable(ctx: AuthMiddlewareContext) {
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    if (!session) return; // better-auth answers 401 itself
+    const credential = await database.db
+      .selectFrom("account")
+      .select("password")
+      .where("userId", "=", session.user.id)
+      .where("providerId", "=", "credential")
+      .executeTakeFirst();
+    const password = typeof ctx.body?.password === "string" ? ctx.body.password : "";
+    if (!credential?.password || !(await verifyDerivedKey(credential.password, password))) {
+      throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: "Invalid password" });
+    }
+    const code = typeof ctx.body?.code === "string" ? ctx.body.code.replace(/\s+/g, "") : "";
+    if (!/^\d{6}$/.test(code)) {
+      throw new APIError("BAD_REQUEST", { code: "TOTP_REQUIRED", message: accountMessages.totpRequired });
+    }
+    const verdict = await claimTotp(session.user.id, code, (data) =>
+      symmetricDecrypt({ key: ctx.context.secretConfig, data }),
+    );
+    if (verdict !== "ok") {
+      throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: accountMessages.invalidTotp });
+    }
   }
 
   const auth = betterAuth({
@@ -128,10 +180,12 @@ export function createAuth(deps: AuthDeps) {
       updateAge: sessionLifetimeSeconds + 1,
       cookieCache: { enabled: false },
     },
-    user: { deleteUser: { enabled: false }, changeEmail: { enabled: false } },
+    // An email change is started by POST /api/account/email after re-authentication (ADR 029), which calls
+    // auth.api.changeEmail; the HTTP path itself is closed so it cannot be started without the password.
+    user: { deleteUser: { enabled: false }, changeEmail: { enabled: true } },
     // Changing the auth key without re-wrapping the vault blobs would lock a user out of their own vault: password
     // changes go through POST /api/account/password instead.
-    disabledPaths: ["/change-password", "/set-password"],
+    disabledPaths: ["/change-password", "/set-password", "/change-email"],
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -144,6 +198,7 @@ export function createAuth(deps: AuthDeps) {
         "/request-password-reset": rule(limits.passwordReset),
         "/two-factor/verify-totp": rule(limits.twoFactor),
         "/two-factor/verify-backup-code": rule(limits.twoFactor),
+        "/two-factor/disable": rule(limits.twoFactor),
       },
     },
     advanced: {
@@ -168,11 +223,24 @@ export function createAuth(deps: AuthDeps) {
             await profiles.createDefault(user.id, "individual", clock());
           },
         },
+        update: {
+          async before(data, context) {
+            if (context && typeof data.twoFactorEnabled === "boolean")
+              twoFactorChanges.set(context, data.twoFactorEnabled);
+          },
+          async after(user, context) {
+            const enabled = context ? twoFactorChanges.get(context) : undefined;
+            if (!context || enabled === undefined || !user) return;
+            twoFactorChanges.delete(context);
+            await deps.events?.twoFactorChanged(user.id, enabled);
+          },
+        },
       },
       session: {
         create: {
           async after(session) {
             await profiles.setLastLogin(session.userId, clock());
+            await deps.events?.sessionCreated(session.userId, session.userAgent);
           },
         },
       },
@@ -199,9 +267,11 @@ export function createAuth(deps: AuthDeps) {
             throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: "Invalid code" });
           }
         }
+        if (ctx.path === "/two-factor/disable") await requireCodeToDisable(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/callback/:id") return holdSocialSignInForSecondFactor(ctx);
+        if (ctx.path === "/verify-email") return markChangedEmailVerified(ctx);
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (!email) return;
@@ -221,6 +291,27 @@ export function createAuth(deps: AuthDeps) {
       ...(config.social.length ? [genericOAuth({ config: socialProviderConfigs(config.social) })] : []),
     ],
   });
+
+  /**
+   * better-auth keeps emailVerified as it was when an email change is confirmed. But the link went to the new address
+   * and was opened there, which is exactly what verifies an address (ADR 029): mark it verified.
+   */
+  async function markChangedEmailVerified(ctx: { query?: unknown; context: { returned?: unknown } }) {
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError && returned.statusCode !== 302) return;
+    const token = (ctx.query as { token?: unknown } | undefined)?.token;
+    if (typeof token !== "string") return;
+    let payload: { requestType?: unknown; userId?: unknown; updateTo?: unknown };
+    try {
+      // The endpoint has just checked the token's signature and expiry; only its claims are read here.
+      payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    } catch {
+      return;
+    }
+    if (payload.requestType !== "change-email-verification" || typeof payload.userId !== "string") return;
+    const context = await auth.$context;
+    await context.internalAdapter.updateUser(payload.userId, { emailVerified: true });
+  }
 
   /** Verifies a TOTP code for a signed-in user outside better-auth's endpoints (re-authentication), single use. */
   async function verifyTotp(userId: string, code: string): Promise<boolean> {

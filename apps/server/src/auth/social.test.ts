@@ -12,25 +12,11 @@ import {
   startTestApp,
   type TestApp,
 } from "../testing/app-harness.ts";
-import { hotp, totpPeriodSeconds } from "./totp.ts";
+import { base32Decode, stepNow } from "../testing/totp.ts";
+import { hotp } from "./totp.ts";
 
 const publicUrl = "http://127.0.0.1:5997";
 
-function base32Decode(text: string): Uint8Array {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of text.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  return new Uint8Array((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-}
-
-/** The current TOTP step, after waiting out the last seconds of one so a code stays current. */
-async function stepNow(): Promise<number> {
-  const into = (Date.now() / 1000) % totpPeriodSeconds;
-  if (into > totpPeriodSeconds - 5)
-    await new Promise((r) => setTimeout(r, (totpPeriodSeconds - into + 0.1) * 1000));
-  return Math.floor(Date.now() / 1000 / totpPeriodSeconds);
-}
 const account = { sub: "oidc-user-1", email: "social.person@example.com", name: "sally social" };
 
 /** A tiny cookie jar for the identity provider's side of the flow (plain fetch, redirects followed by hand). */

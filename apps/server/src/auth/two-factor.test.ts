@@ -10,24 +10,8 @@ import {
   startTestApp,
   type TestApp,
 } from "../testing/app-harness.ts";
-import { hotp, totpPeriodSeconds } from "./totp.ts";
-
-function base32Decode(text: string): Uint8Array {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of text.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return new Uint8Array(bytes.map((b) => Number.parseInt(b, 2)));
-}
-
-/** The current time step, after waiting out the last seconds of a step so the test never straddles two. */
-async function stepNow(): Promise<number> {
-  const intoStep = (Date.now() / 1000) % totpPeriodSeconds;
-  if (intoStep > totpPeriodSeconds - 5)
-    await new Promise((r) => setTimeout(r, (totpPeriodSeconds - intoStep + 0.1) * 1000));
-  return Math.floor(Date.now() / 1000 / totpPeriodSeconds);
-}
+import { base32Decode, stepNow } from "../testing/totp.ts";
+import { hotp } from "./totp.ts";
 
 async function enrol(client: Client, authKey: string, step: number) {
   const enabled = await client.post("/api/auth/two-factor/enable", { password: authKey });
@@ -106,5 +90,27 @@ describe.each(engines())("two-factor sign-in on %s", (engine) => {
     expect(replayed.statusCode).toBe(403);
     expect(replayed.json().error.message).toBe(accountMessages.invalidTotp);
     expect((await user.client.post("/api/account/password", body(code(now)))).statusCode).toBe(204);
+  });
+
+  it("turning two-factor off needs the password and a fresh code; a wrong password does not use up the code", async () => {
+    const user = await signUp(t.app);
+    const now = await stepNow();
+    const { code } = await enrol(user.client, user.authKey, now - 1);
+    const off = (body: Record<string, unknown>) => user.client.post("/api/auth/two-factor/disable", body);
+
+    const noCode = await off({ password: user.authKey });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toMatchObject({ code: "TOTP_REQUIRED", message: accountMessages.totpRequired });
+    const wrongPassword = await off({ password: randomKey(), code: code(now) });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toMatchObject({ code: "INVALID_PASSWORD" });
+    const replayed = await off({ password: user.authKey, code: code(now - 1) });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ code: "INVALID_CODE", message: accountMessages.invalidTotp });
+    expect((await user.client.get("/api/account/me")).json().twoFactorEnabled).toBe(true);
+
+    // The code offered with the wrong password is still good.
+    expect((await off({ password: user.authKey, code: code(now) })).statusCode).toBe(200);
+    expect((await user.client.get("/api/account/me")).json().twoFactorEnabled).toBe(false);
   });
 });

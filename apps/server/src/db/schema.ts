@@ -135,6 +135,12 @@ export interface ProfilesTable {
   next_60_day_check: string | null;
   password_changed_at: string | null;
   vault_locked: number;
+  /** 0005_profile_settings: an IANA zone, or null for the browser's. */
+  time_zone: string | null;
+  /** 0005_profile_settings: a signed-in path (contract landingPages), or null for /app. */
+  landing_page: string | null;
+  /** 0005_profile_settings: when the person last confirmed a saved recovery kit. */
+  recovery_kit_saved_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -202,6 +208,42 @@ export interface DatabaseSchema {
   totp_steps: TotpStepsTable;
   storage_objects: StorageObjectsTable;
   storage_locks: StorageLocksTable;
+  phone_numbers: PhoneNumbersTable;
+  notifications: NotificationsTable;
+  known_devices: KnownDevicesTable;
+}
+
+/** A user's mobile number for texts and its pending verification code (0006). */
+export interface PhoneNumbersTable {
+  user_id: string;
+  phone: string | null;
+  verified_at: string | null;
+  pending_phone: string | null;
+  /** HMAC of the code under the server secret; never the code itself. */
+  code_hash: string | null;
+  code_expires_at: string | null;
+  code_attempts: number;
+  last_sent_at: string | null;
+  sends_window_start: string | null;
+  sends_in_window: number;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** Browser family + operating system ("Chrome|Linux") of each device a user signed in from. */
+export interface KnownDevicesTable {
+  user_id: string;
+  device_key: string;
+  first_seen_at: string;
 }
 
 /** One visible object of the storage API (0004_storage). Its bytes are the blob at blob_key. */

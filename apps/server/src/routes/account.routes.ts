@@ -2,13 +2,16 @@ import {
   activityQuerySchema,
   activityRequestSchema,
   apiRoutes,
+  changeEmailRequestSchema,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   fieldMessages,
+  preferencesUpdateSchema,
   preloginRequestSchema,
   profileUpdateSchema,
   recoveryCompleteRequestSchema,
   recoveryStartRequestSchema,
+  replaceRecoveryKitRequestSchema,
   type SocialProviderId,
   type SocialProvidersResponse,
   saveKeysRequestSchema,
@@ -17,10 +20,11 @@ import {
 } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { HeirloomAuth } from "../auth/auth.ts";
+import { directCallOrigin, type HeirloomAuth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
 import type { AccountService } from "../services/account.service.ts";
 import type { AccountSecurityService } from "../services/account-security.service.ts";
+import { toWebHeaders } from "./auth.routes.ts";
 import { optionalSession as readOptionalSession, requireSession as readRequiredSession } from "./session.ts";
 
 export interface AccountRoutesDeps {
@@ -86,6 +90,46 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
 
   app.patch(apiRoutes.profile, perMinute(30), async (request) =>
     account.updateProfile((await requireSession(request)).caller, parse(profileUpdateSchema, request.body)),
+  );
+
+  app.get(apiRoutes.preferences, async (request) =>
+    account.preferences((await requireSession(request)).caller),
+  );
+
+  app.patch(apiRoutes.preferences, perMinute(30), async (request) =>
+    account.updatePreferences(
+      (await requireSession(request)).caller,
+      parse(preferencesUpdateSchema, request.body),
+    ),
+  );
+
+  app.put(apiRoutes.recoveryKit, perQuarterHour(10), async (request, reply) => {
+    const { caller } = await requireSession(request);
+    await security.replaceRecoveryKit(caller, parse(replaceRecoveryKitRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  // The answer is the same whether or not the new address belongs to another account (better-auth sends no link then).
+  app.post(apiRoutes.changeEmail, perQuarterHour(5), async (request, reply) => {
+    const { caller } = await requireSession(request);
+    await security.requestEmailChange(
+      caller,
+      parse(changeEmailRequestSchema, request.body),
+      async (newEmail) => {
+        // The link's origin comes from PUBLIC_URL, or else from this request (as for every other mail).
+        await directCallOrigin.run(`${request.protocol}://${request.host}`, () =>
+          auth.api.changeEmail({
+            body: { newEmail, callbackURL: "/account/MyInfo" },
+            headers: toWebHeaders(request),
+          }),
+        );
+      },
+    );
+    return reply.code(204).send();
+  });
+
+  app.post(apiRoutes.recoveryKitSaved, perMinute(10), async (request) =>
+    account.markRecoveryKitSaved((await requireSession(request)).caller),
   );
 
   app.get(apiRoutes.activity, async (request) =>

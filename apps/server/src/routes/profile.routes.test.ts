@@ -30,7 +30,7 @@ describe.each(engines())("profile editing and the activity log on %s", (engine) 
       zipCode: " sw1a 1aa ",
       emailToggle: true,
       activityToggle: false,
-      textToggle: true,
+      textToggle: false,
       activityCheck: "30",
       DarkMode: "dark",
     });
@@ -44,7 +44,7 @@ describe.each(engines())("profile editing and the activity log on %s", (engine) 
       zipCode: "SW1A 1AA",
       emailToggle: true,
       activityToggle: false,
-      textToggle: true,
+      textToggle: false,
       activityCheck: "30",
       DarkMode: "dark",
     });

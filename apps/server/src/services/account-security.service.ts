@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { accountMessages } from "@heirloom/contract";
+import { accountMessages, emailChangeMessages, type RecoveryBlobsDto } from "@heirloom/contract";
 import type { Lockout } from "../auth/lockout.ts";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import type { AccountKeysRepo, VaultWrappedBlobs } from "../db/repos/account-keys.repo.ts";
@@ -24,6 +24,8 @@ export interface AccountSecurityDeps {
   hashEmail: (email: string) => string;
   clock: Clock;
   authUsesDates: boolean;
+  /** Tells the owner about a password change or a recovery (notifications). */
+  notify?: (userId: string, kind: "password-changed" | "account-recovered") => Promise<void>;
 }
 
 export interface Reauth {
@@ -83,6 +85,44 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         },
         deps.authUsesDates,
       );
+      await deps.notify?.(caller.id, "password-changed");
+    },
+
+    /**
+     * A re-printed recovery kit: after re-authentication, the new recovery wraps (made in the browser from the
+     * unlocked keys) and the hash of the new recovery auth key replace the old ones, so the old kit stops working.
+     */
+    async replaceRecoveryKit(
+      caller: Caller,
+      input: Reauth & { recovery: RecoveryBlobsDto; recoveryAuthKey: string },
+    ): Promise<void> {
+      await reauthenticate(caller, input);
+      const replaced = await keys.replaceRecovery(
+        caller.id,
+        input.recovery,
+        await deps.hashKey(input.recoveryAuthKey),
+        clock(),
+      );
+      if (!replaced) throw new AppError("conflict", "This account has no vault yet.");
+    },
+
+    /**
+     * A new email address, after re-authentication. `sendLink` (better-auth's change-email flow) mails a link to the
+     * new address; the email changes only when it is opened. Nothing else moves: the salt and the auth key do not
+     * depend on the email, and prelogin finds the stored salt through the user, whatever their address.
+     */
+    async requestEmailChange(
+      caller: Caller,
+      input: Reauth & { newEmail: string },
+      sendLink: (newEmail: string) => Promise<void>,
+    ): Promise<void> {
+      if (input.newEmail === caller.email.toLowerCase()) {
+        throw new AppError("validation_failed", emailChangeMessages.sameEmail, {
+          newEmail: emailChangeMessages.sameEmail,
+        });
+      }
+      await reauthenticate(caller, input);
+      await sendLink(input.newEmail);
     },
 
     /** Checks the recovery auth key; the same answer for an unknown email as for a wrong key. */
@@ -138,6 +178,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         },
         deps.authUsesDates,
       );
+      await deps.notify?.(userId, "account-recovered");
     },
 
     /** SPEC deleteUserData: every blob under the user's prefix, then every row. Cannot be undone. */

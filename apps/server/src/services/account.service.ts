@@ -4,12 +4,18 @@ import {
   type ActivityPage,
   accountExportFormat,
   accountMessages,
+  defaultLandingPage,
   type KdfParamsDto,
   type KeysResponse,
+  type LandingPage,
+  landingPages,
+  type Preferences,
+  type PreferencesUpdate,
   type PreliminaryCheckResponse,
   type PreloginResponse,
   type Profile,
   type ProfileUpdate,
+  phoneMessages,
   preliminaryCheckRequestSchema,
   type SaveKeysRequest,
   type SessionUser,
@@ -69,6 +75,8 @@ export interface AccountServiceDeps {
   /** Whether a user may use the articles editor (ADMIN_EMAILS and a verified address). */
   isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
   userData: UserDataRepo;
+  /** Whether the user has a verified mobile number (texts may only be turned on then). */
+  hasVerifiedPhone?: (userId: string) => Promise<boolean>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -100,6 +108,22 @@ export function createAccountService(deps: AccountServiceDeps) {
       lastLogin: p.lastLogin,
       valid60DayCheck: p.valid60DayCheck,
       next60DayCheck: p.next60DayCheck,
+    };
+  }
+
+  async function preferencesOf(userId: string): Promise<Preferences> {
+    const p = await requireProfile(userId);
+    // A page dropped from the list since it was chosen falls back to home rather than failing the whole answer.
+    const landingPage =
+      p.landingPage !== null && p.landingPage in landingPages
+        ? (p.landingPage as LandingPage)
+        : defaultLandingPage;
+    return {
+      DarkMode: p.darkMode,
+      language: "en",
+      timeZone: p.timeZone,
+      landingPage,
+      recoveryKitSavedAt: p.recoveryKitSavedAt,
     };
   }
 
@@ -211,6 +235,11 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** PATCH profile: the fields of profileUpdateSchema, already validated; answers the profile as it now is. */
     async updateProfile(caller: Caller, update: ProfileUpdate): Promise<Profile> {
       await requireProfile(caller.id);
+      if (update.textToggle === true && !(await deps.hasVerifiedPhone?.(caller.id))) {
+        throw new AppError("validation_failed", phoneMessages.textNeedsVerifiedPhone, {
+          textToggle: phoneMessages.textNeedsVerifiedPhone,
+        });
+      }
       const now = clock();
       const { name, dateOfBirth, DarkMode, ...rest } = update;
       const clearedDob = { dobDay: null, dobMonth: null, dobYear: null };
@@ -230,6 +259,29 @@ export function createAccountService(deps: AccountServiceDeps) {
         renamed = { ...caller, name: capitalised };
       }
       return profileOf(renamed);
+    },
+
+    /** Heirloom's display settings and onboarding state (ADR 026). */
+    async preferences(caller: Caller): Promise<Preferences> {
+      return preferencesOf(caller.id);
+    },
+
+    async updatePreferences(caller: Caller, update: PreferencesUpdate): Promise<Preferences> {
+      await requireProfile(caller.id);
+      const { DarkMode, ...rest } = update;
+      await profiles.update(
+        caller.id,
+        { ...rest, ...(DarkMode === undefined ? {} : { darkMode: DarkMode }) },
+        clock(),
+      );
+      return preferencesOf(caller.id);
+    },
+
+    /** The person ticked "I have saved my recovery kit" (after sign-up or a re-print). */
+    async markRecoveryKitSaved(caller: Caller): Promise<Preferences> {
+      await requireProfile(caller.id);
+      await profiles.setRecoveryKitSavedAt(caller.id, clock());
+      return preferencesOf(caller.id);
     },
 
     /** The activity log, newest first, a page at a time (the cursor names the last entry of the previous page). */

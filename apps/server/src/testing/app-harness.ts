@@ -117,7 +117,7 @@ export class Client {
   }
 
   async request(
-    method: "GET" | "POST" | "PUT" | "PATCH",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},

@@ -3,6 +3,8 @@ import * as m0001 from "./0001_initial.ts";
 import * as m0002 from "./0002_seed_articles.ts";
 import * as m0003 from "./0003_accounts.ts";
 import * as m0004 from "./0004_storage.ts";
+import * as m0005 from "./0005_profile_settings.ts";
+import * as m0006 from "./0006_contact_notifications.ts";
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   "0002_seed_articles": m0002,
   "0003_accounts": m0003,
   "0004_storage": m0004,
+  "0005_profile_settings": m0005,
+  "0006_contact_notifications": m0006,
 };

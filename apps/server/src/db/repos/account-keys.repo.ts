@@ -40,6 +40,13 @@ export interface AccountKeysRepo {
   createCredential(userId: string, authKeyHash: string, now: Date, dialectUsesDates: boolean): Promise<void>;
   /** In one transaction: credential hash, salt, vault-wrapped blobs, sessions, password date. */
   rekey(input: RekeyInput, dialectUsesDates: boolean): Promise<void>;
+  /** Replaces the recovery wraps and the recovery auth key's hash (a re-printed kit); false when the user has no keys. */
+  replaceRecovery(
+    userId: string,
+    recovery: RecoveryBlobsDto,
+    recoveryAuthKeyHash: string,
+    now: Date,
+  ): Promise<boolean>;
   /** Stores a recovery token (hashed); returns nothing. */
   insertRecoveryToken(token: string, userId: string, expiresAt: Date, now: Date): Promise<void>;
   /** Deletes the token and returns its user when it existed and had not expired. Single use. */
@@ -174,6 +181,26 @@ export function createAccountKeysRepo(db: Kysely<DatabaseSchema>): AccountKeysRe
           })
           .where("user_id", "=", input.userId)
           .execute();
+      });
+    },
+
+    async replaceRecovery(userId, recovery, recoveryAuthKeyHash, now) {
+      const at = now.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable("account_keys")
+          .set({
+            recovery_encrypted_dek: recovery.recoveryEncryptedDek,
+            recovery_encrypted_private_key: recovery.recoveryEncryptedPrivateKey,
+            recovery_encrypted_signing_private_key: recovery.recoveryEncryptedSigningPrivateKey,
+            recovery_auth_key_hash: recoveryAuthKeyHash,
+            updated_at: at,
+          })
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
+        // A recovery started with the old key must not finish with it.
+        await trx.deleteFrom("recovery_tokens").where("user_id", "=", userId).execute();
+        return Number(result.numUpdatedRows) === 1;
       });
     },
 

@@ -23,6 +23,9 @@ export interface ProfileRecord {
   next60DayCheck: string | null;
   passwordChangedAt: string | null;
   vaultLocked: boolean;
+  timeZone: string | null;
+  landingPage: string | null;
+  recoveryKitSavedAt: string | null;
 }
 
 export interface ProfilesRepo {
@@ -32,6 +35,7 @@ export interface ProfilesRepo {
   setLastLogin(userId: string, now: Date): Promise<void>;
   setPasswordChangedAt(userId: string, now: Date): Promise<void>;
   setVaultLocked(userId: string, locked: boolean, now: Date): Promise<void>;
+  setRecoveryKitSavedAt(userId: string, now: Date): Promise<void>;
   /** Writes the given editable fields (undefined leaves a field as it is). */
   update(userId: string, changes: ProfileChanges, now: Date): Promise<void>;
 }
@@ -49,6 +53,8 @@ export type ProfileChanges = Partial<
     | "textToggle"
     | "activityCheck"
     | "darkMode"
+    | "timeZone"
+    | "landingPage"
   >
 >;
 
@@ -79,6 +85,9 @@ function toRecord(row: ProfilesTable): ProfileRecord {
     next60DayCheck: row.next_60_day_check,
     passwordChangedAt: row.password_changed_at,
     vaultLocked: Boolean(row.vault_locked),
+    timeZone: row.time_zone,
+    landingPage: row.landing_page,
+    recoveryKitSavedAt: row.recovery_kit_saved_at,
   };
 }
 
@@ -116,6 +125,9 @@ export function createProfilesRepo(db: Kysely<DatabaseSchema>): ProfilesRepo {
           next_60_day_check: new Date(now.getTime() + sixtyDaysMs).toISOString(),
           password_changed_at: null,
           vault_locked: 0,
+          time_zone: null,
+          landing_page: null,
+          recovery_kit_saved_at: null,
           created_at: at,
           updated_at: at,
         })
@@ -139,6 +151,9 @@ export function createProfilesRepo(db: Kysely<DatabaseSchema>): ProfilesRepo {
     async setVaultLocked(userId, locked, now) {
       await touch(userId, now, { vault_locked: locked ? 1 : 0 });
     },
+    async setRecoveryKitSavedAt(userId, now) {
+      await touch(userId, now, { recovery_kit_saved_at: now.toISOString() });
+    },
     async update(userId, changes, now) {
       const values: Partial<ProfilesTable> = {
         dob_day: changes.dobDay,
@@ -150,6 +165,8 @@ export function createProfilesRepo(db: Kysely<DatabaseSchema>): ProfilesRepo {
         text_toggle: bit(changes.textToggle),
         activity_check: changes.activityCheck,
         dark_mode: changes.darkMode,
+        time_zone: changes.timeZone,
+        landing_page: changes.landingPage,
       };
       const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await touch(userId, now, defined);

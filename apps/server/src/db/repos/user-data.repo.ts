@@ -11,6 +11,7 @@ export const exportWithheld = [
   "your two-factor secret and backup codes (anyone holding them could pass your second factor)",
   "session tokens and social sign-in tokens (anyone holding them could act as you)",
   "rate-limit counters and one-time tokens (short-lived security records)",
+  "the list of browsers you signed in from, kept only to tell you about a new one (its sign-ins are in activity)",
 ] as const;
 
 const iso = (value: Date | string) => (typeof value === "string" ? value : value.toISOString());
@@ -28,6 +29,9 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
     async deleteUser(userId, emailHash) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom("activity").where("user_id", "=", userId).execute();
+        await trx.deleteFrom("notifications").where("user_id", "=", userId).execute();
+        await trx.deleteFrom("known_devices").where("user_id", "=", userId).execute();
+        await trx.deleteFrom("phone_numbers").where("user_id", "=", userId).execute();
         // Storage rows (their blobs are under the user's blob prefix, deleted before this runs).
         await trx.deleteFrom("storage_objects").where("user_id", "=", userId).execute();
         await trx.deleteFrom("storage_locks").where("user_id", "=", userId).execute();
@@ -53,7 +57,7 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
         .where("id", "=", userId)
         .executeTakeFirst();
       if (!user) return undefined;
-      const [keys, accounts, sessions, activity, errors] = await Promise.all([
+      const [keys, accounts, sessions, activity, errors, notifications, phone] = await Promise.all([
         db.selectFrom("account_keys").selectAll().where("user_id", "=", userId).executeTakeFirst(),
         db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
         db
@@ -73,6 +77,17 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
           .where("uid", "=", userId)
           .orderBy("timestamp", "desc")
           .execute(),
+        db
+          .selectFrom("notifications")
+          .select(["kind", "title", "body", "created_at", "read_at"])
+          .where("user_id", "=", userId)
+          .orderBy("created_at", "desc")
+          .execute(),
+        db
+          .selectFrom("phone_numbers")
+          .select(["phone", "verified_at"])
+          .where("user_id", "=", userId)
+          .executeTakeFirst(),
       ]);
       return {
         user: {
@@ -110,6 +125,14 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
         })),
         activity,
         errors,
+        notifications: notifications.map((n) => ({
+          kind: n.kind,
+          title: n.title,
+          body: n.body,
+          createdAt: n.created_at,
+          readAt: n.read_at,
+        })),
+        phone: phone?.phone ? { number: phone.phone, verifiedAt: phone.verified_at } : null,
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { NotificationsBell } from "../prefs/notifications-bell.tsx";
 import { MenuIcon } from "../public/menu-icon.tsx";
 import { useMobileMenu } from "../public/use-mobile-menu.ts";
 import { Wordmark } from "../public/wordmark.tsx";
@@ -83,6 +84,7 @@ export function AppShell({
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
             <Wordmark to="/app" className="lg:hidden" />
             <div className="ml-auto flex min-w-0 items-center gap-3">
+              <NotificationsBell />
               <span className="hidden max-w-[16rem] truncate text-[0.9375rem] font-medium text-ink sm:inline">
                 {displayName}
               </span>

@@ -23,12 +23,15 @@ export function RecoveryKit({
   continueLabel,
   skipTo,
   skipLabel,
+  onSaved,
 }: {
   kit: RecoveryKitContent;
   continueTo: string;
   continueLabel: string;
   skipTo?: string;
   skipLabel?: string;
+  /** Called once the box is ticked and the person moves on (records the date for the get-started checklist). */
+  onSaved?: () => Promise<unknown>;
 }) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
@@ -57,12 +60,14 @@ export function RecoveryKit({
     setTimeout(() => URL.revokeObjectURL(url), 1_000);
   };
 
-  const go = (to: string) => {
+  const go = async (to: string) => {
     if (!saved) {
       setError("Tick the box to confirm you have saved your recovery kit. You will not see this key again.");
       checkbox.current?.focus();
       return;
     }
+    // Only a record for the checklist: moving on never waits for it to succeed.
+    await onSaved?.().catch(() => {});
     navigate(to);
   };
 
@@ -142,12 +147,12 @@ export function RecoveryKit({
           ) : null}
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
-          <button type="button" className="btn-primary" onClick={() => go(continueTo)}>
+          <button type="button" className="btn-primary" onClick={() => void go(continueTo)}>
             {continueLabel}
             <Icon name="arrow-right" className="size-5" />
           </button>
           {skipTo && skipLabel ? (
-            <button type="button" className="link min-h-11" onClick={() => go(skipTo)}>
+            <button type="button" className="link min-h-11" onClick={() => void go(skipTo)}>
               {skipLabel}
             </button>
           ) : null}

@@ -4,26 +4,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
+import { DateOfBirthFields } from "../../components/account/date-of-birth-fields.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { session } from "../session/session.ts";
 import { addInfoSchema } from "./add-info-schema.ts";
 import { FormError } from "./form-error.tsx";
-
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 type AddInfoValues = z.input<typeof addInfoSchema>;
 
@@ -67,66 +53,7 @@ export function AddInfoForm() {
   return (
     <form noValidate className="space-y-6" onSubmit={onSubmit}>
       <FormError message={failure} title="We couldn't save your details" />
-      <fieldset aria-describedby={dobError ? "dob-hint dob-error" : "dob-hint"}>
-        <legend className="text-sm font-medium text-ink">Date of birth</legend>
-        <p id="dob-hint" className="mt-1 text-sm text-ink-muted">
-          For example, 27 March 1961. You must be 18 or older to use Heirloom.
-        </p>
-        <div className="mt-3 grid gap-3 sm:grid-cols-[4.5rem_1fr_5.5rem]">
-          <div className="max-w-20 sm:max-w-none">
-            <label htmlFor="dob-day" className="block text-sm text-ink-muted">
-              Day
-            </label>
-            <input
-              id="dob-day"
-              inputMode="numeric"
-              autoComplete="bday-day"
-              maxLength={2}
-              aria-invalid={dobError ? true : undefined}
-              className="field-input mt-1"
-              {...register("dobDay")}
-            />
-          </div>
-          <div className="max-w-56 sm:max-w-none">
-            <label htmlFor="dob-month" className="block text-sm text-ink-muted">
-              Month
-            </label>
-            <select
-              id="dob-month"
-              autoComplete="bday-month"
-              aria-invalid={dobError ? true : undefined}
-              className="field-input mt-1"
-              {...register("dobMonth")}
-            >
-              <option value="">Choose</option>
-              {months.map((m, i) => (
-                <option key={m} value={String(i + 1)}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="max-w-28 sm:max-w-none">
-            <label htmlFor="dob-year" className="block text-sm text-ink-muted">
-              Year
-            </label>
-            <input
-              id="dob-year"
-              inputMode="numeric"
-              autoComplete="bday-year"
-              maxLength={4}
-              aria-invalid={dobError ? true : undefined}
-              className="field-input mt-1"
-              {...register("dobYear")}
-            />
-          </div>
-        </div>
-        {dobError ? (
-          <p id="dob-error" className="mt-1.5 text-sm font-medium text-danger">
-            {dobError}
-          </p>
-        ) : null}
-      </fieldset>
+      <DateOfBirthFields register={register} error={dobError} />
       <TextField
         id="zip-code"
         label="ZIP or postcode"

@@ -1,7 +1,7 @@
 import type { SessionUser } from "@heirloom/contract";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { returnPathAfterSignIn } from "../session/redirects.ts";
+import { pathAfterSignIn } from "../account/landing-page.ts";
 import { signOut } from "../session/session.ts";
 import {
   finishSecondFactor,
@@ -61,7 +61,7 @@ export function useSignIn({
       switch (result.kind) {
         case "signed-in":
           setStep({ name: "leaving" });
-          void navigate(returnPathAfterSignIn(from), { replace: true });
+          void pathAfterSignIn(from).then((path) => navigate(path, { replace: true }));
           return;
         case "second-factor":
           setStep({ name: "second-factor", pending: pending ?? result.pending, method: "totp" });

@@ -26,6 +26,10 @@ describe("redirects on logout (SPEC.md section 2)", () => {
     );
   });
 
+  it("a deleted account lands on the home page, which then says so", () => {
+    expect(signOutRedirect({ kind: "account-deleted" })).toBe("/?accountDeleted=true");
+  });
+
   it("a session the server no longer knows ends on /login with the path to return to", () => {
     expect(signOutRedirect({ kind: "session-ended", from: "/app/MyData?x=1" })).toBe(
       "/login?logout=true&sessionEnded=true&from=%2Fapp%2FMyData%3Fx%3D1",

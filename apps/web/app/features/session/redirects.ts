@@ -15,6 +15,8 @@ export type SignOutReason =
   | { kind: "missing-vault-key" }
   /** The check on page load found no usable vault key in this tab. */
   | { kind: "invalid-vault-key" }
+  /** The person deleted their account: the home page says it is gone. */
+  | { kind: "account-deleted" }
   /** The server answered 401 while this tab was signed in (lifetime reached, ended elsewhere); `from` as above. */
   | { kind: "session-ended"; from: string };
 
@@ -23,6 +25,8 @@ export function idleTimeoutRedirect(from: string): string {
 }
 export const missingVaultKeyRedirect = `${loginPath}?logout=true&missingVaultKey=true`;
 export const invalidVaultKeyRedirect = `${loginPath}?logout=true&missingVaultKey=true&from=idle`;
+/** After deleting the account: the home page, with a notice that the account and its data are gone. */
+export const accountDeletedRedirect = "/?accountDeleted=true";
 /** The server no longer knows the session: /login explains, and signing in again returns to `from`. */
 export function sessionEndedRedirect(from: string): string {
   return `${loginPath}?logout=true&sessionEnded=true&from=${encodeURIComponent(from)}`;
@@ -40,6 +44,8 @@ export function signOutRedirect(reason: SignOutReason): string {
       return missingVaultKeyRedirect;
     case "invalid-vault-key":
       return invalidVaultKeyRedirect;
+    case "account-deleted":
+      return accountDeletedRedirect;
     case "session-ended":
       return sessionEndedRedirect(reason.from);
   }

@@ -1,8 +1,36 @@
+import type { ActivityPage, Profile } from "@heirloom/contract";
 import { SectionPage } from "../../components/app/section-page.tsx";
 import { sectionMeta, sections } from "../../components/app/sections.ts";
+import { ActivityLog } from "../../components/prefs/activity-log.tsx";
+import { ActivityLoggingSwitch } from "../../components/prefs/activity-logging-switch.tsx";
+import { LoadFailed, LoadingBlock } from "../../components/prefs/load-state.tsx";
+import { prefsApi } from "../../features/prefs/prefs-api.ts";
+import { useLoad } from "../../features/prefs/use-load.ts";
 
 export const meta = () => sectionMeta("activity");
 
+const loadBoth = async () => {
+  const [page, profile] = await Promise.all([prefsApi.activity(null), prefsApi.profile()]);
+  return { page, profile };
+};
+
+/** /app/Activity: the signed-in activity log (/account/Activity is the public page that asks visitors to sign in). */
 export default function Activity() {
-  return <SectionPage {...sections.activity} />;
+  const { result, reload } = useLoad<{ page: ActivityPage; profile: Profile }>(
+    loadBoth,
+    "We couldn't load your activity.",
+  );
+  const { title, description } = sections.activity;
+  return (
+    <SectionPage title={title} description={description}>
+      {result.state === "loading" ? <LoadingBlock label="Loading your activity..." /> : null}
+      {result.state === "failed" ? <LoadFailed message={result.message} onRetry={reload} /> : null}
+      {result.state === "ready" ? (
+        <>
+          <ActivityLog first={result.data.page} />
+          <ActivityLoggingSwitch initial={result.data.profile.activityToggle} />
+        </>
+      ) : null}
+    </SectionPage>
+  );
 }

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from "react-router";
 import { AppShell } from "../../components/app/app-shell.tsx";
 import { AppSkeleton } from "../../components/app/app-skeleton.tsx";
 import type { ShellContext } from "../../components/app/shell-context.ts";
+import { useProfileTheme } from "../../features/account/use-profile-theme.ts";
 import {
   displayNameOf,
   requireSignedInClient,
@@ -33,6 +34,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const live = useSession();
   const user = live.user ?? loaderData.user;
   const context: ShellContext = { user, profile: live.profile };
+  useProfileTheme(live.profile?.DarkMode);
   return (
     <AppShell displayName={displayNameOf(user)} email={user.email} onSignOut={() => void signOut()}>
       <div key={pathname} className="page-fade-in">

@@ -1,8 +1,31 @@
+import type { NotificationsPage } from "@heirloom/contract";
+import { useEffect } from "react";
 import { SectionPage } from "../../components/app/section-page.tsx";
 import { sectionMeta, sections } from "../../components/app/sections.ts";
+import { LoadFailed, LoadingBlock } from "../../components/prefs/load-state.tsx";
+import { NotificationsList } from "../../components/prefs/notifications-list.tsx";
+import { notificationsApi } from "../../features/notifications/notifications-api.ts";
+import { unreadCount } from "../../features/notifications/unread-count.ts";
+import { useLoad } from "../../features/prefs/use-load.ts";
 
 export const meta = () => sectionMeta("notifications");
 
+const loadFirst = () => notificationsApi.page(null);
+
 export default function Notifications() {
-  return <SectionPage {...sections.notifications} />;
+  const { result, reload } = useLoad<NotificationsPage>(loadFirst, "We couldn't load your notifications.");
+  useEffect(() => {
+    if (result.state === "ready") unreadCount.set(result.data.unread);
+  }, [result]);
+  const { title } = sections.notifications;
+  return (
+    <SectionPage
+      title={title}
+      description="Security notices about your account (a sign-in from a new device, a password or two-step sign-in change) and, later, reminders and messages about your legacy plan."
+    >
+      {result.state === "loading" ? <LoadingBlock label="Loading your notifications..." /> : null}
+      {result.state === "failed" ? <LoadFailed message={result.message} onRetry={reload} /> : null}
+      {result.state === "ready" ? <NotificationsList first={result.data} /> : null}
+    </SectionPage>
+  );
 }

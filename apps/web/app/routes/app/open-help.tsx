@@ -1,7 +1,6 @@
-import { helpLinks } from "../../components/app/help-links.ts";
-import { LinkList } from "../../components/app/link-list.tsx";
 import { OpenSectionPage } from "../../components/app/open-section-page.tsx";
 import { sectionMeta, sections } from "../../components/app/sections.ts";
+import { HelpResources } from "../../components/prefs/help-topics.tsx";
 
 export const meta = () => sectionMeta("help");
 
@@ -14,7 +13,7 @@ export default function OpenHelp() {
       signInPrompt="Sign in for help with your own vault and legacy plan."
       vaultLink={{ label: "Open help in your vault", to: "/app/help" }}
     >
-      <LinkList label="Help pages" items={helpLinks} />
+      <HelpResources />
     </OpenSectionPage>
   );
 }

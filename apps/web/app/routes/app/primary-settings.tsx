@@ -1,3 +1,4 @@
+import { DisplaySettingsPanel } from "../../components/account/display-settings-panel.tsx";
 import { SectionPage } from "../../components/app/section-page.tsx";
 import { sectionMeta, sections } from "../../components/app/sections.ts";
 import { SettingsPanel } from "../../components/app/settings-panel.tsx";
@@ -29,6 +30,7 @@ export default function PrimarySettings() {
           ))}
         </dl>
       </SettingsPanel>
+      <DisplaySettingsPanel />
     </SectionPage>
   );
 }

@@ -1,3 +1,4 @@
+import { DisplaySettingsPanel } from "../../components/account/display-settings-panel.tsx";
 import { LinkList } from "../../components/app/link-list.tsx";
 import { SectionPage } from "../../components/app/section-page.tsx";
 import { sectionMeta, sections } from "../../components/app/sections.ts";
@@ -5,9 +6,13 @@ import { sectionMeta, sections } from "../../components/app/sections.ts";
 export const meta = () => sectionMeta("settings");
 
 const pages = [
-  { label: "My info", description: "Your name, date of birth and postcode.", to: "/app/MyInfo" },
+  { label: "My info", description: "Your name, date of birth, postcode and picture.", to: "/app/MyInfo" },
   { label: "Account holder", description: "How your legacy contacts see you.", to: "/app/AccountHolder" },
-  { label: "Primary settings", description: "Your plan and account type.", to: "/app/primarysettings" },
+  {
+    label: "Primary settings",
+    description: "Your plan, account type, theme, time zone and start page.",
+    to: "/app/primarysettings",
+  },
   {
     label: "Contact preferences",
     description: "Email, text messages and check-in reminders.",
@@ -26,6 +31,7 @@ const pages = [
 export default function Settings() {
   return (
     <SectionPage {...sections.settings}>
+      <DisplaySettingsPanel />
       <LinkList label="Settings pages" items={pages} />
     </SectionPage>
   );

@@ -10,6 +10,7 @@ import { pageMeta } from "../../components/public/page-meta.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { markRecoveryKitSaved } from "../../features/account/account-api.ts";
 import { redirectSignedInClient, session } from "../../features/session/index.ts";
 
 export const meta = () =>
@@ -82,6 +83,7 @@ function KitStep({ done }: { done: SignedUp }) {
         continueLabel="Continue: turn on two-factor"
         skipTo="/app"
         skipLabel="Skip for now and open my vault"
+        onSaved={markRecoveryKitSaved}
       />
     </AuthShell>
   );

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/public/page-meta.ts";
+import { useHeaderUser } from "../../components/public/use-header-user.ts";
 import { Container } from "../../components/ui/container.tsx";
 import { Icon, type IconName } from "../../components/ui/icon.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { type Step, StepList } from "../../components/ui/step-list.tsx";
 
 export const meta = () =>
@@ -79,7 +82,44 @@ const steps: readonly Step[] = [
   },
 ];
 
+// A signed-in person sees their checklist instead of the pitch. It loads on demand, so a visitor's page carries none
+// of it; it talks to the server through lib/api.ts only (no session or crypto code).
+const GetStartedChecklist = lazy(() => import("../../components/account/get-started-checklist.tsx"));
+
+function SignedInGetStarted({ displayName }: { displayName: string }) {
+  return (
+    <section className="py-12 sm:py-16">
+      <div className="mx-auto w-full max-w-3xl px-5 sm:px-8">
+        <p className="text-sm font-semibold tracking-wide text-accent uppercase">Get started</p>
+        <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight">Make your vault ready</h1>
+        <p className="mt-3 text-lg leading-relaxed text-ink-muted">
+          Six steps that make sure your documents reach the right people. Your progress is saved to your
+          account, so it follows you to any browser.
+        </p>
+        <div className="mt-8">
+          <Suspense
+            fallback={
+              <p role="status" className="flex items-center gap-2 text-ink-muted">
+                <Spinner className="size-5" />
+                Loading your checklist...
+              </p>
+            }
+          >
+            <GetStartedChecklist displayName={displayName} />
+          </Suspense>
+        </div>
+        <Link to="/app" className="btn-secondary mt-8">
+          Open my vault
+          <Icon name="arrow-right" className="size-5" />
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export default function GetStarted() {
+  const user = useHeaderUser();
+  if (user) return <SignedInGetStarted displayName={user.displayName} />;
   return (
     <>
       <PageHeader

@@ -1,3 +1,4 @@
+import { AccountDeletedNotice } from "../../components/public/auth/account-deleted-notice.tsx";
 import { ComparisonCards } from "../../components/public/home/comparison-cards.tsx";
 import { CtaBand } from "../../components/public/home/cta-band.tsx";
 import { FeatureGrid } from "../../components/public/home/feature-grid.tsx";
@@ -16,6 +17,7 @@ export const meta = () =>
 export default function Home() {
   return (
     <>
+      <AccountDeletedNotice />
       <HomeHero />
       <FeatureGrid />
       <HowItWorksSummary />

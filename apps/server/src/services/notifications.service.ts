@@ -1,0 +1,104 @@
+import {
+  describeUserAgent,
+  type Notification,
+  type NotificationKind,
+  type NotificationsPage,
+  notificationKinds,
+} from "@heirloom/contract";
+import type { NotificationRecord, NotificationsRepo } from "../db/repos/notifications.repo.ts";
+import { AppError } from "../errors.ts";
+import type { Clock } from "./clock.ts";
+
+/** What each account event says to its owner. Written in the second person, with what to do if it was not them. */
+const texts: Record<NotificationKind, (detail: string) => { title: string; body: string }> = {
+  "new-device-sign-in": (device) => ({
+    title: `New sign-in from ${device}`,
+    body: "If this was you, there is nothing to do. If not, change your password in Security settings right away: that also signs out every other session.",
+  }),
+  "password-changed": () => ({
+    title: "Your password was changed",
+    body: "Your vault password was changed and your other sessions were signed out. If you did not do this, recover your account with your recovery key.",
+  }),
+  "account-recovered": () => ({
+    title: "Your account was recovered with the recovery key",
+    body: "A new password was set with your recovery key and every session was signed out. If you did not do this, contact support.",
+  }),
+  "two-factor-enabled": () => ({
+    title: "Two-step sign-in turned on",
+    body: "Signing in now also asks for a code from your authenticator app. Keep your backup codes somewhere safe.",
+  }),
+  "two-factor-disabled": () => ({
+    title: "Two-step sign-in turned off",
+    body: "Signing in no longer asks for a code. If you did not do this, change your password and turn two-step sign-in on again.",
+  }),
+  "phone-verified": (phone) => ({
+    title: "Mobile number verified",
+    body: `Texts from Heirloom can now go to ${phone}. Choose in Contact preferences whether we send them.`,
+  }),
+};
+
+const isKind = (kind: string): kind is NotificationKind =>
+  (notificationKinds as readonly string[]).includes(kind);
+
+function toDto(record: NotificationRecord): Notification | undefined {
+  if (!isKind(record.kind)) return undefined;
+  const { userId: _userId, kind, ...rest } = record;
+  return { ...rest, kind };
+}
+
+export function createNotificationsService(deps: { repo: NotificationsRepo; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  async function notify(userId: string, kind: NotificationKind, detail = ""): Promise<void> {
+    await repo.insert({ userId, kind, ...texts[kind](detail) }, clock());
+  }
+
+  return {
+    notify,
+
+    /**
+     * A new session: a sign-in from a browser and operating system this user has not signed in from before is
+     * notified. The very first device of an account is only remembered (the person just signed up on it).
+     */
+    async sessionCreated(userId: string, userAgent: string | null | undefined): Promise<void> {
+      if (!userAgent) return;
+      const { device, operating } = describeUserAgent(userAgent);
+      const seen = await repo.rememberDevice(userId, `${device}|${operating}`, clock());
+      if (seen === "new") await notify(userId, "new-device-sign-in", `${device} (${operating})`);
+    },
+
+    async page(
+      userId: string,
+      query: { cursor?: string | undefined; limit: number },
+    ): Promise<NotificationsPage> {
+      let after: { createdAt: string; id: string } | undefined;
+      if (query.cursor) {
+        const [createdAt = "", id = ""] = Buffer.from(query.cursor, "base64url").toString("utf8").split("|");
+        if (!createdAt || !id)
+          throw new AppError("validation_failed", "That page of notifications is not valid.");
+        after = { createdAt, id };
+      }
+      const rows = await repo.page(userId, { limit: query.limit + 1, ...(after ? { after } : {}) });
+      const shown = rows.slice(0, query.limit);
+      const last = shown.at(-1);
+      const next =
+        rows.length > query.limit && last
+          ? Buffer.from(`${last.createdAt}|${last.id}`, "utf8").toString("base64url")
+          : null;
+      const entries = shown.map(toDto).filter((entry): entry is Notification => entry !== undefined);
+      return { entries, next, unread: await repo.unreadCount(userId) };
+    },
+
+    async unreadCount(userId: string): Promise<{ unread: number }> {
+      return { unread: await repo.unreadCount(userId) };
+    },
+
+    /** Only the caller's own notifications change, whatever ids are sent. */
+    async markRead(userId: string, ids: readonly string[] | "all"): Promise<{ unread: number }> {
+      await repo.markRead(userId, ids, clock());
+      return { unread: await repo.unreadCount(userId) };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { activityInWords, localTime } from "./activity-words.ts";
+import { checkInChoiceOf, checkInLabel } from "./check-in.ts";
+
+describe("activity in words", () => {
+  it("says what happened in plain words", () => {
+    expect(activityInWords("login")).toBe("Signed in");
+    expect(activityInWords("password-change")).toBe("Changed the password");
+    expect(activityInWords("document_upload")).toBe("Document upload");
+    expect(activityInWords("")).toBe("Something happened");
+  });
+
+  it("shows times in the reader's locale", () => {
+    const iso = "2026-03-01T15:04:00.000Z";
+    expect(localTime(iso, "en-GB")).toMatch(/1 Mar 2026/);
+    expect(localTime(iso, "en-US")).toMatch(/Mar 1, 2026/);
+    expect(localTime("not a time")).toBe("not a time");
+  });
+});
+
+describe("check-in choices", () => {
+  it("reads the spec's default '11' as the standard 60-day check", () => {
+    expect(checkInLabel("11")).toBe("Every 60 days");
+    expect(checkInLabel("90")).toBe("Every 90 days");
+    expect(checkInChoiceOf("7")).toBe("11");
+    expect(checkInChoiceOf("30")).toBe("30");
+  });
+});
