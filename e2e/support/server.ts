@@ -22,13 +22,23 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** SIGTERM, then removes the data folder (unless it was given to startServer). */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a pulled plug: nothing is flushed or cleaned up, and the data folder stays. */
+  kill(): Promise<void>;
 }
 
-/** Starts the real server (node apps/server/src/main.ts) on a free port with a fresh data folder. */
-export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+/**
+ * Starts the real server (node apps/server/src/main.ts) on a free port with a fresh data folder. Pass `dataDir` to
+ * start it again on an existing folder (a restart after kill()); that folder is then left for its owner to remove.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  port?: number,
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   port ??= await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "heirloom-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "heirloom-e2e-"));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     env: {
@@ -63,7 +73,11 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
     async stop() {
       child.kill("SIGTERM");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }

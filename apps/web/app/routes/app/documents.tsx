@@ -1,8 +1,14 @@
 import { SectionPage } from "../../components/app/section-page.tsx";
 import { sectionMeta, sections } from "../../components/app/sections.ts";
+import { DocumentsPanel } from "../../components/documents/documents-panel.tsx";
 
 export const meta = () => sectionMeta("documents");
 
 export default function Documents() {
-  return <SectionPage {...sections.documents} />;
+  const { empty: _empty, ...section } = sections.documents;
+  return (
+    <SectionPage {...section}>
+      <DocumentsPanel />
+    </SectionPage>
+  );
 }

@@ -1,0 +1,64 @@
+import type { CryptoWorkerClient, DekKey, UnlockedAccount } from "@heirloom/crypto";
+import { getCryptoClient, unlockFromStorage } from "../session/index.ts";
+
+// The keys a document operation needs: the worker client and this tab's unlocked account (non-extractable keys).
+
+export interface Vault {
+  readonly crypto: CryptoWorkerClient;
+  readonly account: UnlockedAccount;
+}
+
+export async function openVault(): Promise<Vault> {
+  const [crypto, account] = await Promise.all([getCryptoClient(), unlockFromStorage()]);
+  return { crypto, account };
+}
+
+/** How a small value (labels, the manifest) is kept under a document's DEK: one chunk of a one-chunk "file". */
+const smallLayout = (size: number) => ({ size, chunkSize: Math.max(1, size) });
+
+/**
+ * Seals `plaintext` under the DEK as the single chunk of a file of its own length, bound to `fileId` (distinct from
+ * the document's content file id), with a fresh random nonce (encryptFileChunk). Reuses the file format instead of a
+ * second sealing scheme; docs/architecture.md "Documents in storage".
+ */
+export async function sealSmall(
+  vault: Vault,
+  dekKey: DekKey,
+  fileId: string,
+  plaintext: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return vault.crypto.api.encryptFileChunk(dekKey, {
+    fileId,
+    layout: smallLayout(plaintext.length),
+    index: 0,
+    plaintext,
+  });
+}
+
+export async function openSmall(
+  vault: Vault,
+  dekKey: DekKey,
+  fileId: string,
+  chunkObject: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return vault.crypto.api.decryptFileChunk(dekKey, {
+    fileId,
+    layout: smallLayout(Math.max(0, chunkObject.length - 28)),
+    index: 0,
+    chunkObject,
+  });
+}
+
+/**
+ * Hex SHA-256 of stored ciphertext (a header object, a chunk read back for a resumed upload's manifest). Hashing
+ * public bytes needs no key, so it runs here rather than as a worker round trip.
+ */
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export const hexToBytes = (hex: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(hex.match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? []);
+export const bytesToHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
