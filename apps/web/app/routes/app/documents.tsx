@@ -1,6 +1,7 @@
 import { SectionPage } from "../../components/app/section-page.tsx";
 import { sectionMeta, sections } from "../../components/app/sections.ts";
 import { DocumentsPanel } from "../../components/documents/documents-panel.tsx";
+import { YourDataSection } from "../../components/prefs/your-data-section.tsx";
 
 export const meta = () => sectionMeta("documents");
 
@@ -9,6 +10,7 @@ export default function Documents() {
   return (
     <SectionPage {...section}>
       <DocumentsPanel />
+      <YourDataSection />
     </SectionPage>
   );
 }
