@@ -17,7 +17,7 @@ import { DocumentViewer } from "./document-viewer.tsx";
 import { DropZone } from "./drop-zone.tsx";
 import { QuotaBar } from "./quota-bar.tsx";
 import { UploadQueue } from "./upload-queue.tsx";
-import { useDocuments } from "./use-documents.ts";
+import type { useDocuments } from "./use-documents.ts";
 
 type Dialog =
   | { kind: "view"; entry: DocumentEntry }
@@ -25,9 +25,11 @@ type Dialog =
   | { kind: "delete"; entry: DocumentEntry }
   | null;
 
-/** The document vault on the MyData page: add, list, open, save, rename, label and delete documents. */
-export function DocumentsPanel() {
-  const docs = useDocuments();
+/**
+ * The document vault on the MyData page: add, list, open, save, rename, label and delete documents. The page owns
+ * the state (useDocuments) so the vault export below it works from the same decrypted list.
+ */
+export function DocumentsPanel({ docs }: { docs: ReturnType<typeof useDocuments> }) {
   const [search, setSearch] = useState("");
   const [order, setOrder] = useState<SortOrder>("newest");
   const [label, setLabel] = useState<string | null>(null);

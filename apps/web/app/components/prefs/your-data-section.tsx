@@ -1,28 +1,23 @@
 import { type AccountExport, apiRoutes } from "@heirloom/contract";
 import { useState } from "react";
 import { Link } from "react-router";
+import type { DocumentEntry } from "../../features/documents/documents.ts";
+import { saveBlob } from "../../features/documents/download.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { SettingsPanel } from "../app/settings-panel.tsx";
 import { Notice } from "../ui/notice.tsx";
+import { VaultExportPanel } from "./vault-export-panel.tsx";
 
 /** Hands a JSON value to the browser as a file download. */
-function saveJson(data: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const saveJson = (data: unknown, fileName: string) =>
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), fileName);
 
 /**
  * "Your data" on /account/MyData: everything the server holds about the person as one JSON file (GET
- * /api/account/export), what that file leaves out and why, the vault export (arriving with the documents work) and
- * the way to delete the account.
+ * /api/account/export), what that file leaves out and why, the vault export (a ZIP of the documents the page has listed)
+ * and the way to delete the account.
  */
-export function YourDataSection() {
+export function YourDataSection({ documents }: { documents: readonly DocumentEntry[] | null }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ fileName: string; withheld: string[] } | null>(null);
@@ -82,15 +77,7 @@ export function YourDataSection() {
           </div>
         ) : null}
       </SettingsPanel>
-      <SettingsPanel
-        id="vault-export-title"
-        title="Export your documents"
-        description="A ZIP of every document in your vault, decrypted in this browser and written straight to your disk."
-      >
-        <p className="rounded-xl bg-surface-sunken px-4 py-3 text-[0.9375rem] text-ink-muted">
-          The vault export arrives with the documents feature. Until then, download documents one at a time.
-        </p>
-      </SettingsPanel>
+      <VaultExportPanel documents={documents} />
       <SettingsPanel
         id="delete-account-title"
         title="Delete your account"

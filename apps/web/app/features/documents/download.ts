@@ -158,12 +158,17 @@ export async function saveDocument(
     }
   }
   if (entry.size > BLOB_SAVE_LIMIT) throw new TooLargeForBrowserError();
-  const blob = await decryptToBlob(entry, "application/octet-stream", options);
+  saveBlob(await decryptToBlob(entry, "application/octet-stream", options), entry.name);
+  return true;
+}
+
+/** Hands a Blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement("a");
     link.href = url;
-    link.download = entry.name;
+    link.download = fileName;
     link.rel = "noopener";
     document.body.append(link);
     link.click();
@@ -172,7 +177,6 @@ export async function saveDocument(
     // The download has its own reference to the Blob; the URL is not needed once the click has started it.
     setTimeout(() => URL.revokeObjectURL(url), 30_000);
   }
-  return true;
 }
 
 export class TooLargeForBrowserError extends Error {
