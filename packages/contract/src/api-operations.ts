@@ -1,0 +1,950 @@
+import { z } from "zod";
+import {
+  activityRequestSchema,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  keysResponseSchema,
+  preliminaryCheckRequestSchema,
+  preliminaryCheckResponseSchema,
+  preloginRequestSchema,
+  preloginResponseSchema,
+  profileSchema,
+  recoveryCompleteRequestSchema,
+  recoveryStartRequestSchema,
+  recoveryStartResponseSchema,
+  saltResponseSchema,
+  saveKeysRequestSchema,
+  sessionUserSchema,
+  socialProvidersResponseSchema,
+  userErrorRequestSchema,
+} from "./account.ts";
+import {
+  adminArticleListSchema,
+  adminArticleSchema,
+  articleDraftSchema,
+  articlePreviewRequestSchema,
+  articlePreviewResponseSchema,
+} from "./articles.ts";
+import {
+  authBackupCodeRequestSchema,
+  authEmailRequestSchema,
+  authPasswordProofSchema,
+  authPasswordResetRequestSchema,
+  authProviderParamsSchema,
+  authResetPasswordRequestSchema,
+  authSessionListSchema,
+  authSessionResponseSchema,
+  authSignInRequestSchema,
+  authSignInResponseSchema,
+  authSignUpRequestSchema,
+  authSocialSignInRequestSchema,
+  authSocialSignInResponseSchema,
+  authStatusResponseSchema,
+  authSuccessResponseSchema,
+  authTokenRequestSchema,
+  authTotpRequestSchema,
+  authTwoFactorDisableRequestSchema,
+  authTwoFactorEnableResponseSchema,
+  authVerifyEmailQuerySchema,
+} from "./better-auth.ts";
+import { contactRequestSchema, contactResponseSchema } from "./contact.ts";
+import { devMailboxResponseSchema } from "./dev-mailbox.ts";
+import type { ErrorCode } from "./errors.ts";
+import { healthResponseSchema } from "./health.ts";
+import {
+  markReadRequestSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+  phoneStartRequestSchema,
+  phoneStatusSchema,
+  phoneVerifyRequestSchema,
+  unreadCountSchema,
+} from "./notifications.ts";
+import {
+  accountExportSchema,
+  activityPageSchema,
+  activityQuerySchema,
+  changeEmailRequestSchema,
+  preferencesSchema,
+  preferencesUpdateSchema,
+  profileUpdateSchema,
+  replaceRecoveryKitRequestSchema,
+} from "./profile.ts";
+import { apiRoutes } from "./routes.ts";
+import {
+  listQuerySchema,
+  listResponseSchema,
+  objectMetadataSchema,
+  storageRoutes,
+  storageUsageSchema,
+} from "./storage.ts";
+
+// The table of every operation the server answers under /api, /v0 and /healthz: the source of docs/openapi.json
+// (openapi.ts). apps/server/src/openapi.test.ts checks that it lists exactly the routes buildApp registers and that
+// real answers match the schemas listed here, so this table and the server cannot drift apart.
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A schema with the name it has in the document's components. */
+export interface NamedSchema {
+  readonly name: string;
+  readonly schema: z.ZodType;
+}
+const named = (name: string, schema: z.ZodType): NamedSchema => ({ name, schema });
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly description: string;
+  /** A JSON body; none for 204 and redirects. */
+  readonly json?: NamedSchema;
+  /** Raw bytes (application/octet-stream). */
+  readonly binary?: true;
+}
+
+/** Who may call: anyone; a signed-in user (401 otherwise); an admin (ADMIN_EMAILS, 403 for others). */
+export type ApiAccess = "public" | "session" | "admin" | "optional-session";
+
+export interface ApiOperation {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** The path as the server registers it (Fastify syntax: `:name` parameters, a trailing `*` for `{path}`). */
+  readonly path: string;
+  readonly tag: ApiTag;
+  readonly summary: string;
+  readonly description?: string;
+  /** The call of SPEC.md section 7 this operation implements, when it implements one. */
+  readonly specCall?: string;
+  readonly access: ApiAccess;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  /** A JSON request body. */
+  readonly body?: NamedSchema;
+  /** A request body that is not JSON (the storage upload). */
+  readonly rawBody?: { readonly contentType: string; readonly description: string };
+  /** The successful answers, the usual one first. */
+  readonly responses: readonly ApiResponse[];
+  /** The error codes it can answer with (errors.ts errorStatus gives each one's status), in our error body. */
+  readonly errors: readonly ErrorCode[];
+  /** better-auth's endpoints: answered by better-auth, errors in its own body with these statuses. */
+  readonly betterAuth?: { readonly errorStatuses: readonly number[] };
+}
+
+export const apiTags = {
+  health: "Liveness and readiness.",
+  docs: "This document.",
+  contact: "The public contact form.",
+  auth: "better-auth's endpoints (sign-up, sign-in, sessions, email verification, password reset, two-factor, social sign-in), mounted under /api/auth. better-auth owns them: it validates their bodies and answers errors as { code, message }.",
+  account:
+    "The signed-in user's account, keys and vault credentials (SPEC.md section 7 createaccount, getUserSalt, saveUserKeys, deleteUserData).",
+  profile:
+    "The signed-in user's profile, preferences, activity and data (SPEC.md section 7 userhandle, logActivity).",
+  phone: "The mobile number for texts (contact preferences).",
+  notifications: "In-app notifications of account events.",
+  admin: "The articles editor (admins only).",
+  storage: "The storage API: Firebase Storage REST v0 conventions on our own server (docs/storage-api.md).",
+  dev: "Development helpers, off in production.",
+} as const;
+export type ApiTag = keyof typeof apiTags;
+
+// --- Error code sets ---
+
+/** Every JSON body can be malformed, of another type or too large. */
+const bodyErrors = ["validation_failed", "unsupported_media_type", "payload_too_large"] as const;
+const errors = (...codes: ErrorCode[]): ErrorCode[] => [...new Set<ErrorCode>([...codes, "internal"])];
+const storageErrors = (...codes: ErrorCode[]): ErrorCode[] => [
+  ...new Set<ErrorCode>([
+    "storage/unauthorized-app",
+    "storage/bucket-not-found",
+    "storage/invalid-argument",
+    ...codes,
+    "storage/internal-error",
+  ]),
+];
+
+// --- Named schemas (their names in components.schemas) ---
+
+const ok = (json: NamedSchema, description = "OK"): ApiResponse[] => [{ status: 200, description, json }];
+const noContent = (description = "Done."): ApiResponse[] => [{ status: 204, description }];
+
+const Profile = named("Profile", profileSchema);
+const Preferences = named("Preferences", preferencesSchema);
+const PhoneStatus = named("PhoneStatus", phoneStatusSchema);
+const UnreadCount = named("UnreadCount", unreadCountSchema);
+const AdminArticle = named("AdminArticle", adminArticleSchema);
+const ArticleDraft = named("ArticleDraft", articleDraftSchema);
+const AuthStatus = named("AuthStatus", authStatusResponseSchema);
+const AuthSignIn = named("AuthSignIn", authSignInResponseSchema);
+const ObjectMetadata = named("ObjectMetadata", objectMetadataSchema);
+
+/** The OpenAPI document itself: any JSON object (its own schema is the OpenAPI 3.1 specification's). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+const storageObjectParams = z.object({
+  bucket: z.string(),
+  /** The full object path, percent-encoded as one segment (slashes as %2F). */
+  path: z.string(),
+});
+const storageBucketParams = z.object({ bucket: z.string() });
+const uploadQuerySchema = z.object({ name: z.string().optional() });
+const objectQuerySchema = z.object({
+  alt: z.enum(["json", "media"]).optional(),
+  token: z.string().optional(),
+});
+
+// --- The table ---
+
+const heirloomOperations: ApiOperation[] = [
+  {
+    operationId: "getHealth",
+    method: "GET",
+    path: apiRoutes.health,
+    tag: "health",
+    summary: "Checks the database and the blob store",
+    access: "public",
+    responses: [
+      { status: 200, description: "Both work.", json: named("Health", healthResponseSchema) },
+      { status: 503, description: "One of them fails.", json: named("Health", healthResponseSchema) },
+    ],
+    errors: [],
+  },
+  {
+    operationId: "getOpenApiDocument",
+    method: "GET",
+    path: apiRoutes.openapi,
+    tag: "docs",
+    summary: "This OpenAPI document",
+    access: "public",
+    responses: ok(named("OpenApiDocument", openApiDocumentSchema)),
+    errors: [],
+  },
+  {
+    operationId: "sendContactMessage",
+    method: "POST",
+    path: apiRoutes.contact,
+    tag: "contact",
+    summary: "Sends a message through the contact form",
+    access: "public",
+    body: named("ContactRequest", contactRequestSchema),
+    responses: [
+      { status: 201, description: "Received.", json: named("ContactResponse", contactResponseSchema) },
+    ],
+    errors: errors(...bodyErrors, "rate_limited"),
+  },
+  // --- Account: sign-up helpers, keys, security ---
+  {
+    operationId: "listSocialProviders",
+    method: "GET",
+    path: apiRoutes.socialProviders,
+    tag: "account",
+    summary: "The social sign-in providers this server has configured",
+    access: "public",
+    responses: ok(named("SocialProviders", socialProvidersResponseSchema)),
+    errors: errors(),
+  },
+  {
+    operationId: "prelogin",
+    method: "POST",
+    path: apiRoutes.prelogin,
+    tag: "account",
+    summary: "The salt and KDF parameters for an email, before sign-in",
+    description:
+      "The same shape for every email: an unknown one gets a stable fake salt, so the answer reveals no account.",
+    access: "public",
+    body: named("PreloginRequest", preloginRequestSchema),
+    responses: ok(named("PreloginResponse", preloginResponseSchema)),
+    errors: errors(...bodyErrors, "rate_limited"),
+  },
+  {
+    operationId: "preliminaryCheck",
+    method: "POST",
+    path: apiRoutes.preliminaryCheck,
+    tag: "account",
+    summary: "Checks a sign-up's email, name and account type before the account is created",
+    description:
+      "Answers 200 with { success: false, error } and SPEC's message for a value the page must show.",
+    specCall: "createaccount preliminaryCheck",
+    access: "public",
+    body: named("PreliminaryCheckRequest", preliminaryCheckRequestSchema),
+    responses: ok(named("PreliminaryCheckResponse", preliminaryCheckResponseSchema)),
+    errors: errors("unsupported_media_type", "payload_too_large", "validation_failed", "rate_limited"),
+  },
+  {
+    operationId: "getSalt",
+    method: "GET",
+    path: apiRoutes.salt,
+    tag: "account",
+    summary: "The signed-in user's vault salt",
+    specCall: "getUserSalt",
+    access: "session",
+    responses: ok(named("SaltResponse", saltResponseSchema)),
+    errors: errors("unauthenticated"),
+  },
+  {
+    operationId: "saveKeys",
+    method: "PUT",
+    path: apiRoutes.keys,
+    tag: "account",
+    summary: "Stores the vault's salt, public keys and browser-encrypted key blobs",
+    specCall: "saveUserKeys",
+    access: "session",
+    body: named("SaveKeysRequest", saveKeysRequestSchema),
+    responses: noContent("Saved."),
+    errors: errors("unauthenticated", ...bodyErrors, "conflict", "rate_limited"),
+  },
+  {
+    operationId: "getKeys",
+    method: "GET",
+    path: apiRoutes.keys,
+    tag: "account",
+    summary: "The signed-in user's salt, KDF parameters and key blobs",
+    access: "session",
+    responses: ok(named("KeysResponse", keysResponseSchema)),
+    errors: errors("unauthenticated", "not_found"),
+  },
+  {
+    operationId: "getMe",
+    method: "GET",
+    path: apiRoutes.me,
+    tag: "account",
+    summary: "Who is signed in (the header and the client store)",
+    access: "session",
+    responses: ok(named("SessionUser", sessionUserSchema)),
+    errors: errors("unauthenticated", "not_found"),
+  },
+  {
+    operationId: "replaceRecoveryKit",
+    method: "PUT",
+    path: apiRoutes.recoveryKit,
+    tag: "account",
+    summary: "Replaces the recovery kit after re-authentication",
+    access: "session",
+    body: named("ReplaceRecoveryKitRequest", replaceRecoveryKitRequestSchema),
+    responses: noContent("Replaced; the old kit no longer works."),
+    errors: errors("unauthenticated", ...bodyErrors, "forbidden", "conflict", "rate_limited"),
+  },
+  {
+    operationId: "changeEmail",
+    method: "POST",
+    path: apiRoutes.changeEmail,
+    tag: "account",
+    summary: "Re-authenticates and sends a confirmation link to a new email address",
+    description: "The same answer whether or not the new address belongs to another account.",
+    access: "session",
+    body: named("ChangeEmailRequest", changeEmailRequestSchema),
+    responses: noContent("A link was sent, if the address can take it."),
+    errors: errors("unauthenticated", ...bodyErrors, "forbidden", "rate_limited"),
+  },
+  {
+    operationId: "markRecoveryKitSaved",
+    method: "POST",
+    path: apiRoutes.recoveryKitSaved,
+    tag: "account",
+    summary: "Records that the person saved the recovery kit now on screen",
+    access: "session",
+    responses: ok(Preferences),
+    errors: errors("unauthenticated", "not_found", "rate_limited"),
+  },
+  {
+    operationId: "changePassword",
+    method: "POST",
+    path: apiRoutes.changePassword,
+    tag: "account",
+    summary: "Changes the password: a new auth key, salt and re-wrapped key blobs",
+    description: "Other sessions end.",
+    access: "session",
+    body: named("ChangePasswordRequest", changePasswordRequestSchema),
+    responses: noContent("Changed."),
+    errors: errors("unauthenticated", ...bodyErrors, "forbidden", "conflict", "rate_limited"),
+  },
+  {
+    operationId: "startRecovery",
+    method: "POST",
+    path: apiRoutes.recoveryStart,
+    tag: "account",
+    summary: "Checks a recovery key and hands back the recovery-wrapped blobs",
+    access: "public",
+    body: named("RecoveryStartRequest", recoveryStartRequestSchema),
+    responses: ok(named("RecoveryStartResponse", recoveryStartResponseSchema)),
+    errors: errors(...bodyErrors, "forbidden", "rate_limited"),
+  },
+  {
+    operationId: "completeRecovery",
+    method: "POST",
+    path: apiRoutes.recoveryComplete,
+    tag: "account",
+    summary: "Sets a new password with the token of a started recovery",
+    access: "public",
+    body: named("RecoveryCompleteRequest", recoveryCompleteRequestSchema),
+    responses: noContent("Recovered; every session ended."),
+    errors: errors(...bodyErrors, "forbidden", "rate_limited"),
+  },
+  {
+    operationId: "deleteAccount",
+    method: "POST",
+    path: apiRoutes.deleteAccount,
+    tag: "account",
+    summary: "Deletes the account and everything stored for it, after re-authentication",
+    specCall: "deleteUserData",
+    access: "session",
+    body: named("DeleteAccountRequest", deleteAccountRequestSchema),
+    responses: noContent("Deleted; the session cookies are cleared."),
+    errors: errors("unauthenticated", ...bodyErrors, "forbidden", "rate_limited"),
+  },
+  // --- Profile ---
+  {
+    operationId: "getProfile",
+    method: "GET",
+    path: apiRoutes.profile,
+    tag: "profile",
+    summary: "The signed-in user's profile: exactly SPEC's getuserde fields",
+    specCall: "userhandle getuserde",
+    access: "session",
+    responses: ok(Profile),
+    errors: errors("unauthenticated", "not_found"),
+  },
+  {
+    operationId: "updateProfile",
+    method: "PATCH",
+    path: apiRoutes.profile,
+    tag: "profile",
+    summary: "Saves any subset of the editable profile fields; null clears an optional one",
+    access: "session",
+    body: named("ProfileUpdate", profileUpdateSchema),
+    responses: ok(Profile, "The profile as saved."),
+    errors: errors("unauthenticated", ...bodyErrors, "not_found", "rate_limited"),
+  },
+  {
+    operationId: "updatePasswordDate",
+    method: "POST",
+    path: apiRoutes.passwordDate,
+    tag: "profile",
+    summary: "Records that the password was changed now",
+    specCall: "userhandle updatePasswordDate",
+    access: "session",
+    responses: noContent("Recorded."),
+    errors: errors("unauthenticated"),
+  },
+  {
+    operationId: "getPreferences",
+    method: "GET",
+    path: apiRoutes.preferences,
+    tag: "profile",
+    summary: "Display settings and onboarding state",
+    access: "session",
+    responses: ok(Preferences),
+    errors: errors("unauthenticated", "not_found"),
+  },
+  {
+    operationId: "updatePreferences",
+    method: "PATCH",
+    path: apiRoutes.preferences,
+    tag: "profile",
+    summary: "Saves any subset of the display settings",
+    access: "session",
+    body: named("PreferencesUpdate", preferencesUpdateSchema),
+    responses: ok(Preferences, "The preferences as saved."),
+    errors: errors("unauthenticated", ...bodyErrors, "not_found", "rate_limited"),
+  },
+  {
+    operationId: "listActivity",
+    method: "GET",
+    path: apiRoutes.activity,
+    tag: "profile",
+    summary: "A page of the activity log, newest first",
+    access: "session",
+    query: activityQuerySchema,
+    responses: ok(named("ActivityPage", activityPageSchema)),
+    errors: errors("unauthenticated", "validation_failed"),
+  },
+  {
+    operationId: "logActivity",
+    method: "POST",
+    path: apiRoutes.activity,
+    tag: "profile",
+    summary: "Adds an entry to the activity log",
+    specCall: "logActivity",
+    access: "session",
+    body: named("ActivityRequest", activityRequestSchema),
+    responses: noContent("Logged."),
+    errors: errors("unauthenticated", ...bodyErrors, "rate_limited"),
+  },
+  {
+    operationId: "logUserError",
+    method: "POST",
+    path: apiRoutes.userErrors,
+    tag: "profile",
+    summary: "Records an error the browser met (SPEC's userErrors collection)",
+    access: "optional-session",
+    body: named("UserErrorRequest", userErrorRequestSchema),
+    responses: noContent("Recorded."),
+    errors: errors(...bodyErrors, "rate_limited"),
+  },
+  {
+    operationId: "exportAccount",
+    method: "GET",
+    path: apiRoutes.accountExport,
+    tag: "profile",
+    summary: "Everything the server holds about the signed-in user, as one JSON file",
+    access: "session",
+    responses: ok(named("AccountExport", accountExportSchema), "The export, as an attachment."),
+    errors: errors("unauthenticated", "not_found", "rate_limited"),
+  },
+  // --- Phone ---
+  {
+    operationId: "getPhone",
+    method: "GET",
+    path: apiRoutes.phone,
+    tag: "phone",
+    summary: "The verified number and any number waiting for its code",
+    access: "session",
+    responses: ok(PhoneStatus),
+    errors: errors("unauthenticated"),
+  },
+  {
+    operationId: "sendPhoneCode",
+    method: "POST",
+    path: apiRoutes.phone,
+    tag: "phone",
+    summary: "Texts a code to a number",
+    access: "session",
+    body: named("PhoneStartRequest", phoneStartRequestSchema),
+    responses: ok(PhoneStatus),
+    errors: errors("unauthenticated", ...bodyErrors, "rate_limited"),
+  },
+  {
+    operationId: "verifyPhone",
+    method: "POST",
+    path: apiRoutes.phoneVerify,
+    tag: "phone",
+    summary: "Confirms the number the last code went to",
+    access: "session",
+    body: named("PhoneVerifyRequest", phoneVerifyRequestSchema),
+    responses: ok(PhoneStatus),
+    errors: errors("unauthenticated", ...bodyErrors, "rate_limited"),
+  },
+  {
+    operationId: "removePhone",
+    method: "DELETE",
+    path: apiRoutes.phone,
+    tag: "phone",
+    summary: "Removes the number (texts turn off)",
+    access: "session",
+    responses: ok(PhoneStatus),
+    errors: errors("unauthenticated", "rate_limited"),
+  },
+  // --- Notifications ---
+  {
+    operationId: "listNotifications",
+    method: "GET",
+    path: apiRoutes.notifications,
+    tag: "notifications",
+    summary: "A page of notifications, newest first, with the unread count",
+    access: "session",
+    query: notificationsQuerySchema,
+    responses: ok(named("NotificationsPage", notificationsPageSchema)),
+    errors: errors("unauthenticated", "validation_failed"),
+  },
+  {
+    operationId: "countUnreadNotifications",
+    method: "GET",
+    path: apiRoutes.notificationsUnread,
+    tag: "notifications",
+    summary: "How many notifications are unread",
+    access: "session",
+    responses: ok(UnreadCount),
+    errors: errors("unauthenticated"),
+  },
+  {
+    operationId: "markNotificationsRead",
+    method: "POST",
+    path: apiRoutes.notificationsRead,
+    tag: "notifications",
+    summary: "Marks some ({ ids }) or all ({ all: true }) notifications read",
+    access: "session",
+    body: named("MarkReadRequest", markReadRequestSchema),
+    responses: ok(UnreadCount, "The unread count after marking."),
+    errors: errors("unauthenticated", ...bodyErrors),
+  },
+  // --- Admin ---
+  {
+    operationId: "listAdminArticles",
+    method: "GET",
+    path: apiRoutes.adminArticles,
+    tag: "admin",
+    summary: "Every article and guide, drafts included",
+    access: "admin",
+    responses: ok(named("AdminArticleList", adminArticleListSchema)),
+    errors: errors("unauthenticated", "forbidden"),
+  },
+  {
+    operationId: "createAdminArticle",
+    method: "POST",
+    path: apiRoutes.adminArticles,
+    tag: "admin",
+    summary: "Writes a new article or guide",
+    access: "admin",
+    body: ArticleDraft,
+    responses: [{ status: 201, description: "Created.", json: AdminArticle }],
+    errors: errors("unauthenticated", "forbidden", ...bodyErrors, "conflict"),
+  },
+  {
+    operationId: "updateAdminArticle",
+    method: "PUT",
+    path: `${apiRoutes.adminArticles}/:id`,
+    tag: "admin",
+    summary: "Replaces an article or guide",
+    access: "admin",
+    params: z.object({ id: z.uuid() }),
+    body: ArticleDraft,
+    responses: ok(AdminArticle, "Saved."),
+    errors: errors("unauthenticated", "forbidden", ...bodyErrors, "not_found", "conflict"),
+  },
+  {
+    operationId: "previewAdminArticle",
+    method: "POST",
+    path: apiRoutes.adminArticlePreview,
+    tag: "admin",
+    summary: "Renders Markdown as the public page would",
+    access: "admin",
+    body: named("ArticlePreviewRequest", articlePreviewRequestSchema),
+    responses: ok(named("ArticlePreviewResponse", articlePreviewResponseSchema)),
+    errors: errors("unauthenticated", "forbidden", ...bodyErrors),
+  },
+  // --- Storage ---
+  {
+    operationId: "getStorageUsage",
+    method: "GET",
+    path: apiRoutes.storageUsage,
+    tag: "storage",
+    summary: "The signed-in user's storage use and limits",
+    access: "session",
+    responses: ok(named("StorageUsage", storageUsageSchema)),
+    errors: ["storage/unauthorized-app", "storage/unauthenticated", "internal"],
+  },
+  {
+    operationId: "uploadObject",
+    method: "POST",
+    path: storageRoutes.objectsPattern,
+    tag: "storage",
+    summary: "Uploads an object (multipart: JSON metadata, then the bytes)",
+    description:
+      "Replaces an object already at that path once the new bytes are stored. Send `size`: a mismatch fails with storage/server-file-wrong-size. Only multipart uploads (X-Goog-Upload-Protocol: multipart).",
+    specCall: "storage POST /v0/b/{bucket}/o?name={path}",
+    access: "session",
+    params: storageBucketParams,
+    query: uploadQuerySchema,
+    rawBody: {
+      contentType: "multipart/related",
+      description:
+        "Two parts: the JSON metadata (UploadMetadata) and the object's bytes. multipart/form-data is accepted too.",
+    },
+    responses: ok(ObjectMetadata, "Stored."),
+    errors: storageErrors(
+      "storage/unauthenticated",
+      "storage/unauthorized",
+      "storage/quota-exceeded",
+      "storage/server-file-wrong-size",
+    ),
+  },
+  {
+    operationId: "listObjects",
+    method: "GET",
+    path: storageRoutes.objectsPattern,
+    tag: "storage",
+    summary: "Lists objects under a folder of your own",
+    access: "session",
+    params: storageBucketParams,
+    query: listQuerySchema,
+    responses: ok(named("ListResponse", listResponseSchema)),
+    errors: storageErrors("storage/unauthenticated", "storage/unauthorized"),
+  },
+  {
+    operationId: "getObject",
+    method: "GET",
+    path: storageRoutes.objectPattern,
+    tag: "storage",
+    summary: "An object's metadata, or with alt=media its bytes",
+    description:
+      "alt=media answers the bytes as an inert download (application/octet-stream), with the owner's session or the object's download token; Range requests answer 206 (416 when unsatisfiable).",
+    specCall: "storage GET /v0/b/{bucket}/o/{path}",
+    access: "optional-session",
+    params: storageObjectParams,
+    query: objectQuerySchema,
+    responses: [
+      {
+        status: 200,
+        description: "The metadata (alt=json), or the bytes (alt=media).",
+        json: ObjectMetadata,
+        binary: true,
+      },
+      { status: 206, description: "A byte range (alt=media with Range).", binary: true },
+    ],
+    errors: storageErrors(
+      "storage/invalid-url",
+      "storage/unauthenticated",
+      "storage/unauthorized",
+      "storage/object-not-found",
+    ),
+  },
+  {
+    operationId: "deleteObject",
+    method: "DELETE",
+    path: storageRoutes.objectPattern,
+    tag: "storage",
+    summary: "Deletes an object",
+    specCall: "storage DELETE /v0/b/{bucket}/o/{path}",
+    access: "session",
+    params: storageObjectParams,
+    responses: noContent("Deleted."),
+    errors: storageErrors(
+      "storage/invalid-url",
+      "storage/unauthenticated",
+      "storage/unauthorized",
+      "storage/object-not-found",
+    ),
+  },
+  // --- Development ---
+  {
+    operationId: "getDevMailbox",
+    method: "GET",
+    path: apiRoutes.devMailbox,
+    tag: "dev",
+    summary: "The local outbox, newest first (only without SMTP_URL)",
+    description:
+      "Not registered when DEV_MAILBOX is off; with DEV_MAILBOX=local (the default without SMTP_URL) it answers only requests made on the server's own computer, and 404 to anyone else.",
+    access: "public",
+    responses: ok(named("DevMailbox", devMailboxResponseSchema)),
+    errors: errors("not_found"),
+  },
+];
+
+// --- better-auth (see [Note: better-auth owns /api/auth/*] in better-auth.ts) ---
+
+const authPath = (path: string) => `${apiRoutes.auth}${path}`;
+const betterAuth = (errorStatuses: number[]) => ({ betterAuth: { errorStatuses } });
+
+const betterAuthOperations: ApiOperation[] = [
+  {
+    operationId: "authSignUpEmail",
+    method: "POST",
+    path: authPath("/sign-up/email"),
+    tag: "auth",
+    summary: "Creates an account with an email and the auth key, and signs in",
+    specCall: "createaccount createUser",
+    access: "public",
+    body: named("AuthSignUpRequest", authSignUpRequestSchema),
+    responses: ok(AuthSignIn, "Created; the session cookie is set."),
+    errors: [],
+    ...betterAuth([400, 422, 429]),
+  },
+  {
+    operationId: "authSignInEmail",
+    method: "POST",
+    path: authPath("/sign-in/email"),
+    tag: "auth",
+    summary: "Signs in with an email and the auth key",
+    access: "public",
+    body: named("AuthSignInRequest", authSignInRequestSchema),
+    responses: ok(AuthSignIn, "Signed in, or { twoFactorRedirect: true } when a second factor is asked for."),
+    errors: [],
+    ...betterAuth([400, 401, 403, 429]),
+  },
+  {
+    operationId: "authSignInSocial",
+    method: "POST",
+    path: authPath("/sign-in/social"),
+    tag: "auth",
+    summary: "Starts a social sign-in: answers the provider's address to go to",
+    access: "public",
+    body: named("AuthSocialSignInRequest", authSocialSignInRequestSchema),
+    responses: ok(named("AuthSocialSignIn", authSocialSignInResponseSchema)),
+    errors: [],
+    ...betterAuth([400, 404, 429]),
+  },
+  {
+    operationId: "authSocialCallback",
+    method: "GET",
+    path: authPath("/callback/:id"),
+    tag: "auth",
+    summary: "The provider sends the browser back here; redirects into the app",
+    access: "public",
+    params: authProviderParamsSchema,
+    responses: [{ status: 302, description: "To the app, or to the second-factor step." }],
+    errors: [],
+    ...betterAuth([400]),
+  },
+  {
+    operationId: "authSocialCallbackPost",
+    method: "POST",
+    path: authPath("/callback/:id"),
+    tag: "auth",
+    summary: "The same callback as a form post (Apple, when it sends the name and email)",
+    access: "public",
+    params: authProviderParamsSchema,
+    responses: [{ status: 302, description: "To the app, or to the second-factor step." }],
+    errors: [],
+    ...betterAuth([400]),
+  },
+  {
+    operationId: "authSignOut",
+    method: "POST",
+    path: authPath("/sign-out"),
+    tag: "auth",
+    summary: "Signs out this browser",
+    access: "optional-session",
+    responses: ok(named("AuthSuccess", authSuccessResponseSchema)),
+    errors: [],
+    ...betterAuth([400]),
+  },
+  {
+    operationId: "authGetSession",
+    method: "GET",
+    path: authPath("/get-session"),
+    tag: "auth",
+    summary: "This browser's session and user, or null",
+    access: "optional-session",
+    responses: ok(named("AuthSession", authSessionResponseSchema)),
+    errors: [],
+    ...betterAuth([]),
+  },
+  {
+    operationId: "authListSessions",
+    method: "GET",
+    path: authPath("/list-sessions"),
+    tag: "auth",
+    summary: "The account's active sessions",
+    access: "session",
+    responses: ok(named("AuthSessionList", authSessionListSchema)),
+    errors: [],
+    ...betterAuth([401]),
+  },
+  {
+    operationId: "authRevokeSession",
+    method: "POST",
+    path: authPath("/revoke-session"),
+    tag: "auth",
+    summary: "Signs one other device out",
+    access: "session",
+    body: named("AuthTokenRequest", authTokenRequestSchema),
+    responses: ok(AuthStatus),
+    errors: [],
+    ...betterAuth([400, 401]),
+  },
+  {
+    operationId: "authRevokeOtherSessions",
+    method: "POST",
+    path: authPath("/revoke-other-sessions"),
+    tag: "auth",
+    summary: "Signs out every session but this one",
+    access: "session",
+    responses: ok(AuthStatus),
+    errors: [],
+    ...betterAuth([401]),
+  },
+  {
+    operationId: "authVerifyEmail",
+    method: "GET",
+    path: authPath("/verify-email"),
+    tag: "auth",
+    summary: "Opens an email verification (or email change) link",
+    specCall: "verifyemailforuser",
+    access: "public",
+    query: authVerifyEmailQuerySchema,
+    responses: [
+      { status: 200, description: "Verified.", json: AuthStatus },
+      { status: 302, description: "Verified, with a callbackURL to go to." },
+    ],
+    errors: [],
+    ...betterAuth([400, 401]),
+  },
+  {
+    operationId: "authSendVerificationEmail",
+    method: "POST",
+    path: authPath("/send-verification-email"),
+    tag: "auth",
+    summary: "Sends the verification link again",
+    access: "public",
+    body: named("AuthEmailRequest", authEmailRequestSchema),
+    responses: ok(AuthStatus),
+    errors: [],
+    ...betterAuth([400, 429]),
+  },
+  {
+    operationId: "authRequestPasswordReset",
+    method: "POST",
+    path: authPath("/request-password-reset"),
+    tag: "auth",
+    summary: "Emails a password reset link (the same answer for an unknown email)",
+    access: "public",
+    body: named("AuthPasswordResetRequest", authPasswordResetRequestSchema),
+    responses: ok(AuthStatus),
+    errors: [],
+    ...betterAuth([400, 429]),
+  },
+  {
+    operationId: "authResetPassword",
+    method: "POST",
+    path: authPath("/reset-password"),
+    tag: "auth",
+    summary: "Sets a new auth key with a reset link's token (the vault stays locked until recovery)",
+    access: "public",
+    body: named("AuthResetPasswordRequest", authResetPasswordRequestSchema),
+    responses: ok(AuthStatus),
+    errors: [],
+    ...betterAuth([400]),
+  },
+  {
+    operationId: "authTwoFactorEnable",
+    method: "POST",
+    path: authPath("/two-factor/enable"),
+    tag: "auth",
+    summary: "Starts two-factor enrolment: the TOTP URI and backup codes",
+    access: "session",
+    body: named("AuthPasswordProof", authPasswordProofSchema),
+    responses: ok(named("AuthTwoFactorEnable", authTwoFactorEnableResponseSchema)),
+    errors: [],
+    ...betterAuth([400, 401]),
+  },
+  {
+    operationId: "authTwoFactorDisable",
+    method: "POST",
+    path: authPath("/two-factor/disable"),
+    tag: "auth",
+    summary: "Turns two-factor sign-in off (the auth key and a current code)",
+    access: "session",
+    body: named("AuthTwoFactorDisableRequest", authTwoFactorDisableRequestSchema),
+    responses: ok(AuthStatus),
+    errors: [],
+    ...betterAuth([400, 401, 429]),
+  },
+  {
+    operationId: "authTwoFactorVerifyTotp",
+    method: "POST",
+    path: authPath("/two-factor/verify-totp"),
+    tag: "auth",
+    summary: "Completes a sign-in (or an enrolment) with an authenticator code",
+    access: "optional-session",
+    body: named("AuthTotpRequest", authTotpRequestSchema),
+    responses: ok(AuthSignIn),
+    errors: [],
+    ...betterAuth([400, 401, 429]),
+  },
+  {
+    operationId: "authTwoFactorVerifyBackupCode",
+    method: "POST",
+    path: authPath("/two-factor/verify-backup-code"),
+    tag: "auth",
+    summary: "Completes a sign-in with a backup code",
+    access: "optional-session",
+    body: named("AuthBackupCodeRequest", authBackupCodeRequestSchema),
+    responses: ok(AuthSignIn),
+    errors: [],
+    ...betterAuth([400, 401, 429]),
+  },
+];
+
+export const apiOperations: readonly ApiOperation[] = [...heirloomOperations, ...betterAuthOperations];
