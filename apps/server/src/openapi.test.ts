@@ -18,6 +18,12 @@ const documentedPrefixes = ["/api/", "/v0/", "/healthz"];
  */
 const coveredByRows = new Set([`GET ${apiRoutes.auth}/*`, `POST ${apiRoutes.auth}/*`]);
 
+/** An onRoute hook that adds "METHOD url" to `routes` (HEAD is Fastify's automatic twin of GET). */
+const collectInto = (routes: Set<string>) => (route: RouteOptions) => {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const method of methods) if (method !== "HEAD") routes.add(`${method} ${route.url}`);
+};
+
 describe("the operations table and the app", () => {
   let t: TestApp;
   const registered = new Set<string>();
@@ -25,16 +31,7 @@ describe("the operations table and the app", () => {
   let ajv: Ajv2020;
 
   beforeAll(async () => {
-    t = await startTestApp(
-      "sqlite",
-      {},
-      {
-        onRoute: (route: RouteOptions) => {
-          const methods = Array.isArray(route.method) ? route.method : [route.method];
-          for (const method of methods) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
-        },
-      },
-    );
+    t = await startTestApp("sqlite", {}, { onRoute: collectInto(registered) });
     const res = await t.app.inject({ method: "GET", url: apiRoutes.openapi });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
@@ -56,6 +53,19 @@ describe("the operations table and the app", () => {
     const missing = [...registered].filter((route) => underPrefixes(route) && !coveredByRows.has(route));
     expect(missing.filter((route) => !rows.has(route))).toEqual([]);
     expect(registered.size).toBeGreaterThan(40);
+  });
+
+  it("leaves out only the dev mailbox when DEV_MAILBOX is off", async () => {
+    const routes = new Set<string>();
+    const off = await startTestApp("sqlite", { DEV_MAILBOX: "false" }, { onRoute: collectInto(routes) });
+    try {
+      const missing = apiOperations.filter(
+        (operation) => !operation.betterAuth && !routes.has(key(operation)),
+      );
+      expect(missing.map((operation) => operation.operationId)).toEqual(["getDevMailbox"]);
+    } finally {
+      await off.close();
+    }
   });
 
   it("registers every row", () => {
