@@ -18,6 +18,7 @@ import {
   socialProvidersResponseSchema,
   userErrorRequestSchema,
 } from "./account.ts";
+import { type ApiOperation, named, noContent, ok } from "./api-operation.ts";
 import {
   adminArticleListSchema,
   adminArticleSchema,
@@ -25,28 +26,7 @@ import {
   articlePreviewRequestSchema,
   articlePreviewResponseSchema,
 } from "./articles.ts";
-import {
-  authBackupCodeRequestSchema,
-  authEmailRequestSchema,
-  authPasswordProofSchema,
-  authPasswordResetRequestSchema,
-  authProviderParamsSchema,
-  authResetPasswordRequestSchema,
-  authSessionListSchema,
-  authSessionResponseSchema,
-  authSignInRequestSchema,
-  authSignInResponseSchema,
-  authSignUpRequestSchema,
-  authSocialSignInRequestSchema,
-  authSocialSignInResponseSchema,
-  authStatusResponseSchema,
-  authSuccessResponseSchema,
-  authTokenRequestSchema,
-  authTotpRequestSchema,
-  authTwoFactorDisableRequestSchema,
-  authTwoFactorEnableResponseSchema,
-  authVerifyEmailQuerySchema,
-} from "./better-auth.ts";
+import { betterAuthOperations } from "./better-auth-operations.ts";
 import { contactRequestSchema, contactResponseSchema } from "./contact.ts";
 import { devMailboxResponseSchema } from "./dev-mailbox.ts";
 import type { ErrorCode } from "./errors.ts";
@@ -79,72 +59,11 @@ import {
   storageUsageSchema,
 } from "./storage.ts";
 
+export * from "./api-operation.ts";
+
 // The table of every operation the server answers under /api, /v0 and /healthz: the source of docs/openapi.json
 // (openapi.ts). apps/server/src/openapi.test.ts checks that it lists exactly the routes buildApp registers and that
 // real answers match the schemas listed here, so this table and the server cannot drift apart.
-
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** A schema with the name it has in the document's components. */
-export interface NamedSchema {
-  readonly name: string;
-  readonly schema: z.ZodType;
-}
-const named = (name: string, schema: z.ZodType): NamedSchema => ({ name, schema });
-
-export interface ApiResponse {
-  readonly status: number;
-  readonly description: string;
-  /** A JSON body; none for 204 and redirects. */
-  readonly json?: NamedSchema;
-  /** Raw bytes (application/octet-stream). */
-  readonly binary?: true;
-}
-
-/** Who may call: anyone; a signed-in user (401 otherwise); an admin (ADMIN_EMAILS, 403 for others). */
-export type ApiAccess = "public" | "session" | "admin" | "optional-session";
-
-export interface ApiOperation {
-  readonly operationId: string;
-  readonly method: HttpMethod;
-  /** The path as the server registers it (Fastify syntax: `:name` parameters, a trailing `*` for `{path}`). */
-  readonly path: string;
-  readonly tag: ApiTag;
-  readonly summary: string;
-  readonly description?: string;
-  /** The call of SPEC.md section 7 this operation implements, when it implements one. */
-  readonly specCall?: string;
-  readonly access: ApiAccess;
-  readonly params?: z.ZodObject;
-  readonly query?: z.ZodObject;
-  /** A JSON request body. */
-  readonly body?: NamedSchema;
-  /** A request body that is not JSON (the storage upload). */
-  readonly rawBody?: { readonly contentType: string; readonly description: string };
-  /** The successful answers, the usual one first. */
-  readonly responses: readonly ApiResponse[];
-  /** The error codes it can answer with (errors.ts errorStatus gives each one's status), in our error body. */
-  readonly errors: readonly ErrorCode[];
-  /** better-auth's endpoints: answered by better-auth, errors in its own body with these statuses. */
-  readonly betterAuth?: { readonly errorStatuses: readonly number[] };
-}
-
-export const apiTags = {
-  health: "Liveness and readiness.",
-  docs: "This document.",
-  contact: "The public contact form.",
-  auth: "better-auth's endpoints (sign-up, sign-in, sessions, email verification, password reset, two-factor, social sign-in), mounted under /api/auth. better-auth owns them: it validates their bodies and answers errors as { code, message }.",
-  account:
-    "The signed-in user's account, keys and vault credentials (SPEC.md section 7 createaccount, getUserSalt, saveUserKeys, deleteUserData).",
-  profile:
-    "The signed-in user's profile, preferences, activity and data (SPEC.md section 7 userhandle, logActivity).",
-  phone: "The mobile number for texts (contact preferences).",
-  notifications: "In-app notifications of account events.",
-  admin: "The articles editor (admins only).",
-  storage: "The storage API: Firebase Storage REST v0 conventions on our own server (docs/storage-api.md).",
-  dev: "Development helpers, off in production.",
-} as const;
-export type ApiTag = keyof typeof apiTags;
 
 // --- Error code sets ---
 
@@ -163,17 +82,12 @@ const storageErrors = (...codes: ErrorCode[]): ErrorCode[] => [
 
 // --- Named schemas (their names in components.schemas) ---
 
-const ok = (json: NamedSchema, description = "OK"): ApiResponse[] => [{ status: 200, description, json }];
-const noContent = (description = "Done."): ApiResponse[] => [{ status: 204, description }];
-
 const Profile = named("Profile", profileSchema);
 const Preferences = named("Preferences", preferencesSchema);
 const PhoneStatus = named("PhoneStatus", phoneStatusSchema);
 const UnreadCount = named("UnreadCount", unreadCountSchema);
 const AdminArticle = named("AdminArticle", adminArticleSchema);
 const ArticleDraft = named("ArticleDraft", articleDraftSchema);
-const AuthStatus = named("AuthStatus", authStatusResponseSchema);
-const AuthSignIn = named("AuthSignIn", authSignInResponseSchema);
 const ObjectMetadata = named("ObjectMetadata", objectMetadataSchema);
 
 /** The OpenAPI document itself: any JSON object (its own schema is the OpenAPI 3.1 specification's). */
@@ -719,231 +633,6 @@ const heirloomOperations: ApiOperation[] = [
     access: "public",
     responses: ok(named("DevMailbox", devMailboxResponseSchema)),
     errors: errors("not_found"),
-  },
-];
-
-// --- better-auth (see [Note: better-auth owns /api/auth/*] in better-auth.ts) ---
-
-const authPath = (path: string) => `${apiRoutes.auth}${path}`;
-const betterAuth = (errorStatuses: number[]) => ({ betterAuth: { errorStatuses } });
-
-const betterAuthOperations: ApiOperation[] = [
-  {
-    operationId: "authSignUpEmail",
-    method: "POST",
-    path: authPath("/sign-up/email"),
-    tag: "auth",
-    summary: "Creates an account with an email and the auth key, and signs in",
-    specCall: "createaccount createUser",
-    access: "public",
-    body: named("AuthSignUpRequest", authSignUpRequestSchema),
-    responses: ok(AuthSignIn, "Created; the session cookie is set."),
-    errors: [],
-    ...betterAuth([400, 422, 429]),
-  },
-  {
-    operationId: "authSignInEmail",
-    method: "POST",
-    path: authPath("/sign-in/email"),
-    tag: "auth",
-    summary: "Signs in with an email and the auth key",
-    access: "public",
-    body: named("AuthSignInRequest", authSignInRequestSchema),
-    responses: ok(AuthSignIn, "Signed in, or { twoFactorRedirect: true } when a second factor is asked for."),
-    errors: [],
-    ...betterAuth([400, 401, 403, 429]),
-  },
-  {
-    operationId: "authSignInSocial",
-    method: "POST",
-    path: authPath("/sign-in/social"),
-    tag: "auth",
-    summary: "Starts a social sign-in: answers the provider's address to go to",
-    access: "public",
-    body: named("AuthSocialSignInRequest", authSocialSignInRequestSchema),
-    responses: ok(named("AuthSocialSignIn", authSocialSignInResponseSchema)),
-    errors: [],
-    ...betterAuth([400, 404, 429]),
-  },
-  {
-    operationId: "authSocialCallback",
-    method: "GET",
-    path: authPath("/callback/:id"),
-    tag: "auth",
-    summary: "The provider sends the browser back here; redirects into the app",
-    access: "public",
-    params: authProviderParamsSchema,
-    responses: [{ status: 302, description: "To the app, or to the second-factor step." }],
-    errors: [],
-    ...betterAuth([400]),
-  },
-  {
-    operationId: "authSocialCallbackPost",
-    method: "POST",
-    path: authPath("/callback/:id"),
-    tag: "auth",
-    summary: "The same callback as a form post (Apple, when it sends the name and email)",
-    access: "public",
-    params: authProviderParamsSchema,
-    responses: [{ status: 302, description: "To the app, or to the second-factor step." }],
-    errors: [],
-    ...betterAuth([400]),
-  },
-  {
-    operationId: "authSignOut",
-    method: "POST",
-    path: authPath("/sign-out"),
-    tag: "auth",
-    summary: "Signs out this browser",
-    access: "optional-session",
-    responses: ok(named("AuthSuccess", authSuccessResponseSchema)),
-    errors: [],
-    ...betterAuth([400]),
-  },
-  {
-    operationId: "authGetSession",
-    method: "GET",
-    path: authPath("/get-session"),
-    tag: "auth",
-    summary: "This browser's session and user, or null",
-    access: "optional-session",
-    responses: ok(named("AuthSession", authSessionResponseSchema)),
-    errors: [],
-    ...betterAuth([]),
-  },
-  {
-    operationId: "authListSessions",
-    method: "GET",
-    path: authPath("/list-sessions"),
-    tag: "auth",
-    summary: "The account's active sessions",
-    access: "session",
-    responses: ok(named("AuthSessionList", authSessionListSchema)),
-    errors: [],
-    ...betterAuth([401]),
-  },
-  {
-    operationId: "authRevokeSession",
-    method: "POST",
-    path: authPath("/revoke-session"),
-    tag: "auth",
-    summary: "Signs one other device out",
-    access: "session",
-    body: named("AuthTokenRequest", authTokenRequestSchema),
-    responses: ok(AuthStatus),
-    errors: [],
-    ...betterAuth([400, 401]),
-  },
-  {
-    operationId: "authRevokeOtherSessions",
-    method: "POST",
-    path: authPath("/revoke-other-sessions"),
-    tag: "auth",
-    summary: "Signs out every session but this one",
-    access: "session",
-    responses: ok(AuthStatus),
-    errors: [],
-    ...betterAuth([401]),
-  },
-  {
-    operationId: "authVerifyEmail",
-    method: "GET",
-    path: authPath("/verify-email"),
-    tag: "auth",
-    summary: "Opens an email verification (or email change) link",
-    specCall: "verifyemailforuser",
-    access: "public",
-    query: authVerifyEmailQuerySchema,
-    responses: [
-      { status: 200, description: "Verified.", json: AuthStatus },
-      { status: 302, description: "Verified, with a callbackURL to go to." },
-    ],
-    errors: [],
-    ...betterAuth([400, 401]),
-  },
-  {
-    operationId: "authSendVerificationEmail",
-    method: "POST",
-    path: authPath("/send-verification-email"),
-    tag: "auth",
-    summary: "Sends the verification link again",
-    access: "public",
-    body: named("AuthEmailRequest", authEmailRequestSchema),
-    responses: ok(AuthStatus),
-    errors: [],
-    ...betterAuth([400, 429]),
-  },
-  {
-    operationId: "authRequestPasswordReset",
-    method: "POST",
-    path: authPath("/request-password-reset"),
-    tag: "auth",
-    summary: "Emails a password reset link (the same answer for an unknown email)",
-    access: "public",
-    body: named("AuthPasswordResetRequest", authPasswordResetRequestSchema),
-    responses: ok(AuthStatus),
-    errors: [],
-    ...betterAuth([400, 429]),
-  },
-  {
-    operationId: "authResetPassword",
-    method: "POST",
-    path: authPath("/reset-password"),
-    tag: "auth",
-    summary: "Sets a new auth key with a reset link's token (the vault stays locked until recovery)",
-    access: "public",
-    body: named("AuthResetPasswordRequest", authResetPasswordRequestSchema),
-    responses: ok(AuthStatus),
-    errors: [],
-    ...betterAuth([400]),
-  },
-  {
-    operationId: "authTwoFactorEnable",
-    method: "POST",
-    path: authPath("/two-factor/enable"),
-    tag: "auth",
-    summary: "Starts two-factor enrolment: the TOTP URI and backup codes",
-    access: "session",
-    body: named("AuthPasswordProof", authPasswordProofSchema),
-    responses: ok(named("AuthTwoFactorEnable", authTwoFactorEnableResponseSchema)),
-    errors: [],
-    ...betterAuth([400, 401]),
-  },
-  {
-    operationId: "authTwoFactorDisable",
-    method: "POST",
-    path: authPath("/two-factor/disable"),
-    tag: "auth",
-    summary: "Turns two-factor sign-in off (the auth key and a current code)",
-    access: "session",
-    body: named("AuthTwoFactorDisableRequest", authTwoFactorDisableRequestSchema),
-    responses: ok(AuthStatus),
-    errors: [],
-    ...betterAuth([400, 401, 429]),
-  },
-  {
-    operationId: "authTwoFactorVerifyTotp",
-    method: "POST",
-    path: authPath("/two-factor/verify-totp"),
-    tag: "auth",
-    summary: "Completes a sign-in (or an enrolment) with an authenticator code",
-    access: "optional-session",
-    body: named("AuthTotpRequest", authTotpRequestSchema),
-    responses: ok(AuthSignIn),
-    errors: [],
-    ...betterAuth([400, 401, 429]),
-  },
-  {
-    operationId: "authTwoFactorVerifyBackupCode",
-    method: "POST",
-    path: authPath("/two-factor/verify-backup-code"),
-    tag: "auth",
-    summary: "Completes a sign-in with a backup code",
-    access: "optional-session",
-    body: named("AuthBackupCodeRequest", authBackupCodeRequestSchema),
-    responses: ok(AuthSignIn),
-    errors: [],
-    ...betterAuth([400, 401, 429]),
   },
 ];
 
