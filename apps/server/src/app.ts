@@ -6,7 +6,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { apiRoutes, errorStatus } from "@heirloom/contract";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
 import { createAuth } from "./auth/auth.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
 import { createEmailHasher, createLockout } from "./auth/lockout.ts";
@@ -36,6 +36,7 @@ import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
+import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
@@ -60,6 +61,8 @@ import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 export interface BuildOptions {
   /** Per-IP limits of the auth endpoints (tests that sign in many times from one address raise them). */
   authLimits?: Parameters<typeof createAuth>[0]["limits"];
+  /** Sees every route as it is registered (the OpenAPI test compares them with the operations table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
@@ -85,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return (reply as FastifyReply).code(errorStatus[code]).send(errorBody(code, message, request.id));
     },
   });
+
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
   const database = await openDatabase(config.databaseUrl, {
     onPoolError: (error) => app.log.error({ reason: error.message }, "database: idle connection failed"),
@@ -216,6 +221,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   registerHealthRoutes(app, { database, blobs });
+  registerOpenApiRoutes(app);
   registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
   await registerAuthRoutes(app, { auth });
   registerAccountRoutes(app, {

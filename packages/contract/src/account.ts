@@ -71,6 +71,7 @@ export const preliminaryCheckResponseSchema = z.object({
 export type PreliminaryCheckResponse = z.infer<typeof preliminaryCheckResponseSchema>;
 
 export const saltResponseSchema = z.object({ salt: saltHexSchema });
+export type SaltResponse = z.infer<typeof saltResponseSchema>;
 
 // --- Key material (SPEC saveUserKeys) ---
 
@@ -204,6 +205,7 @@ export const recoveryStartResponseSchema = z.object({
   publicKeyPem: publicKeyPemSchema,
   signingPublicKeyPem: publicKeyPemSchema,
 });
+export type RecoveryStartResponse = z.infer<typeof recoveryStartResponseSchema>;
 export const recoveryCompleteRequestSchema = z.object({
   recoveryToken: z.string().min(16).max(200),
   newAuthKey: derivedKeySchema,

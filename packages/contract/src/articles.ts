@@ -67,6 +67,8 @@ export const adminArticleSchema = articleDraftSchema.extend({
   updatedAt: z.string(),
 });
 export type AdminArticle = z.infer<typeof adminArticleSchema>;
+/** GET /api/admin/articles: every article and guide, drafts included. */
+export const adminArticleListSchema = z.array(adminArticleSchema);
 
 export const articlePreviewRequestSchema = z.object({ bodyMarkdown: z.string().max(100_000) });
 export const articlePreviewResponseSchema = z.object({ html: z.string() });

@@ -1,6 +1,7 @@
 export * from "./account.ts";
 export * from "./articles.ts";
 export * from "./contact.ts";
+export * from "./dev-mailbox.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./notifications.ts";

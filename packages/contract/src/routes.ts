@@ -1,6 +1,8 @@
 /** The API's route table, shared by the server (registration) and the web client (calls). */
 export const apiRoutes = {
   health: "/healthz",
+  /** The OpenAPI 3.1 document of this API (generated from packages/contract; docs/openapi.json is the same). */
+  openapi: "/api/openapi.json",
   contact: "/api/contact",
   /** better-auth's handler (sign-up, sign-in, sessions, verification, TOTP, social) lives under this prefix. */
   auth: "/api/auth",

@@ -1,4 +1,4 @@
-import { apiRoutes } from "@heirloom/contract";
+import { apiRoutes, type DevMailboxResponse } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import { readOutbox } from "../mail/outbox-mailer.ts";
@@ -23,7 +23,7 @@ export function registerDevMailboxRoutes(
   app: FastifyInstance,
   deps: { outboxDir: string; mode: "local" | "on" },
 ) {
-  app.get(apiRoutes.devMailbox, async (request, reply) => {
+  app.get(apiRoutes.devMailbox, async (request, reply): Promise<DevMailboxResponse> => {
     if (deps.mode === "local" && !isDirectLocalRequest(request)) {
       throw new AppError("not_found", `Route GET:${apiRoutes.devMailbox} not found`);
     }

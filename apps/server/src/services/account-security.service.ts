@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { accountMessages, emailChangeMessages, type RecoveryBlobsDto } from "@heirloom/contract";
+import {
+  accountMessages,
+  emailChangeMessages,
+  type RecoveryBlobsDto,
+  type RecoveryStartResponse,
+} from "@heirloom/contract";
 import type { Lockout } from "../auth/lockout.ts";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import type { AccountKeysRepo, VaultWrappedBlobs } from "../db/repos/account-keys.repo.ts";
@@ -126,7 +131,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     },
 
     /** Checks the recovery auth key; the same answer for an unknown email as for a wrong key. */
-    async startRecovery(email: string, recoveryAuthKey: string) {
+    async startRecovery(email: string, recoveryAuthKey: string): Promise<RecoveryStartResponse> {
       if (await deps.recoveryLockout.isLocked(email)) {
         throw new AppError("rate_limited", accountMessages.tooManyAttempts);
       }

@@ -17,6 +17,7 @@ import {
   type ProfileUpdate,
   phoneMessages,
   preliminaryCheckRequestSchema,
+  type SaltResponse,
   type SaveKeysRequest,
   type SessionUser,
 } from "@heirloom/contract";
@@ -152,7 +153,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { success: true };
     },
 
-    async salt(caller: Caller): Promise<{ salt: string }> {
+    async salt(caller: Caller): Promise<SaltResponse> {
       const stored = await keys.find(caller.id);
       return { salt: stored ? stored.saltHex : fakeSalt(caller.email) };
     },
