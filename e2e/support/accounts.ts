@@ -50,7 +50,7 @@ export class HttpClient {
     this.baseUrl = baseUrl;
   }
 
-  async request(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<Response> {
+  async request(method: "GET" | "POST" | "PUT" | "PATCH", path: string, body?: unknown): Promise<Response> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -71,7 +71,7 @@ export class HttpClient {
   }
 
   /** POST/PUT/GET that must succeed; returns the JSON body (or null for an empty one). */
-  async ok<T = unknown>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<T> {
+  async ok<T = unknown>(method: "GET" | "POST" | "PUT" | "PATCH", path: string, body?: unknown): Promise<T> {
     const response = await this.request(method, path, body);
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);

@@ -82,13 +82,19 @@ export function AppShell({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 border-b border-line bg-canvas">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
-            <Wordmark to="/app" className="lg:hidden" />
-            <div className="ml-auto flex min-w-0 items-center gap-3">
+            {/* Below 384 px the seal, bell, Sign Out and menu leave no room for the name: it stays for screen
+                readers only, so Sign Out keeps to one line and nothing scrolls sideways. */}
+            <Wordmark to="/app" className="lg:hidden" nameClassName="max-[24rem]:sr-only" />
+            <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
               <NotificationsBell />
               <span className="hidden max-w-[16rem] truncate text-[0.9375rem] font-medium text-ink sm:inline">
                 {displayName}
               </span>
-              <button type="button" onClick={onSignOut} className="btn-secondary min-h-10 px-4 py-2">
+              <button
+                type="button"
+                onClick={onSignOut}
+                className="btn-secondary min-h-10 px-3 py-2 whitespace-nowrap sm:px-4"
+              >
                 Sign Out
               </button>
               <button

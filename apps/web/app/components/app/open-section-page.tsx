@@ -37,7 +37,8 @@ export function OpenSectionPage({
         <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink-muted">{description}</p>
         {children ? <div className="mt-8">{children}</div> : null}
         <div className="mt-8 rounded-2xl border border-line bg-surface p-6 shadow-xs sm:p-8">
-          <div className="flex items-start gap-4">
+          {/* On a phone the lock sits above the text, which then has the card's whole width. */}
+          <div className="flex flex-col items-start gap-4 sm:flex-row">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
               <Icon name="lock" className="size-5" />
             </span>

@@ -1,7 +1,16 @@
 import { Link } from "react-router";
 
 /** The product wordmark: a keyhole seal and the name. Always a link (SPEC.md: to / on the site, to /app when loading). */
-export function Wordmark({ to = "/", className = "" }: { to?: string; className?: string }) {
+export function Wordmark({
+  to = "/",
+  className = "",
+  nameClassName = "",
+}: {
+  to?: string;
+  className?: string;
+  /** Classes for the name beside the seal (the signed-in top bar hides it visually on the narrowest phones). */
+  nameClassName?: string;
+}) {
   return (
     <Link
       to={to}
@@ -12,7 +21,7 @@ export function Wordmark({ to = "/", className = "" }: { to?: string; className?
         <circle cx="16" cy="13" r="4" className="fill-on-accent" />
         <path d="M14.2 15.5h3.6l1.2 8h-6l1.2-8Z" className="fill-on-accent" />
       </svg>
-      <span>Heirloom</span>
+      <span className={nameClassName}>Heirloom</span>
     </Link>
   );
 }
