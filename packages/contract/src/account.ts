@@ -163,6 +163,16 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** The status claim that marks an account as not active (SPEC.md 6 "Account active"). */
+export const notActiveClaim = "not active";
+
+/**
+ * SPEC.md 6: accountActive is false when the claim is 'not active'. The claim is subscriptionStatus (SPEC.md 3 lists it
+ * among the token claims); the stored accountActive flag can switch an account off on its own as well.
+ */
+export const isAccountActive = (account: { accountActive: boolean; subscriptionStatus: string }) =>
+  account.accountActive && account.subscriptionStatus.trim().toLowerCase() !== notActiveClaim;
+
 // --- Social sign-in (better-auth genericOAuth: POST /api/auth/sign-in/social { provider, callbackURL }) ---
 
 export const socialProviderIds = ["google", "apple", "microsoft", "github"] as const;

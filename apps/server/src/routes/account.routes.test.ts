@@ -108,6 +108,27 @@ describe.each(engines())("account routes on %s", (engine) => {
     expect(errors.some((e) => e.uid === user.userId && e.function === "vault")).toBe(true);
   });
 
+  it("the session claims carry the subscription status, account type and tier; 'not active' makes accountActive false", async () => {
+    const user = await signUp(t.app);
+    const me = async () => (await user.client.get("/api/account/me")).json();
+    expect(await me()).toMatchObject({
+      accountActive: true,
+      subscriptionStatus: "none",
+      accountType: expect.any(String),
+      accountTier: "a",
+    });
+    const mark = (status: string) =>
+      t.database.db
+        .updateTable("profiles")
+        .set({ subscription_status: status })
+        .where("user_id", "=", user.userId)
+        .execute();
+    await mark("not active");
+    expect(await me()).toMatchObject({ accountActive: false, subscriptionStatus: "not active" });
+    await mark("active");
+    expect(await me()).toMatchObject({ accountActive: true, subscriptionStatus: "active" });
+  });
+
   it("changes the password in one step: old key fails, new key works, other sessions end", async () => {
     const user = await signUp(t.app);
     const other = await signIn(t.app, user.email, user.authKey);

@@ -5,6 +5,7 @@ import {
   accountExportFormat,
   accountMessages,
   defaultLandingPage,
+  isAccountActive,
   type KdfParamsDto,
   type KeysResponse,
   type LandingPage,
@@ -218,7 +219,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         vaultLocked: profile.vaultLocked,
         accountType: profile.accountType,
         accountTier: profile.accountTier,
-        accountActive: profile.accountActive,
+        accountActive: isAccountActive(profile),
         subscriptionStatus: profile.subscriptionStatus,
         isAdmin: deps.isAdmin(caller),
       };
