@@ -262,6 +262,20 @@ export const accountExportSchema = z.object({
   ),
   /** The verified mobile number for texts, if any. */
   phone: z.object({ number: z.string(), verifiedAt: z.string().nullable() }).nullable(),
+  /**
+   * The stored objects (documents' encrypted keys, headers, chunks and manifests): paths made of random ids, sizes and
+   * dates. Their bytes are ciphertext; the vault export on the same page gives the documents themselves.
+   */
+  storageObjects: z.array(
+    z.object({
+      path: z.string(),
+      size: z.number(),
+      contentType: z.string(),
+      md5Hash: z.string(),
+      timeCreated: timeSchema,
+      updated: timeSchema,
+    }),
+  ),
   /** What is kept but not exported, and why (credentials a copy of this file must not carry). */
   withheld: z.array(z.string()),
 });

@@ -1,5 +1,6 @@
 import { accountExportSchema } from "@heirloom/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upload } from "../storage/storage-harness.ts";
 import { Client, engines, signUp, startTestApp, type TestApp } from "../testing/app-harness.ts";
 
 describe.each(engines())("the account export on %s", (engine) => {
@@ -17,6 +18,10 @@ describe.each(engines())("the account export on %s", (engine) => {
     await me.client.post("/api/account/activity", { action: "login", device: "Desktop", operating: "Linux" });
     await other.client.post("/api/account/activity", { action: "theirs", device: "Phone", operating: "iOS" });
     await me.client.patch("/api/account/profile", { zipCode: "10115", DarkMode: "dark" });
+    const ownPath = `users/${me.userId}/documents/0b6f7c1e-1d2a-4f4e-9a63-2f1e0c9d8b7a/key`;
+    expect((await upload(t.app, me.client, ownPath, new Uint8Array(48).fill(9))).statusCode).toBe(200);
+    const theirPath = `users/${other.userId}/documents/5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/key`;
+    expect((await upload(t.app, other.client, theirPath, new Uint8Array(20))).statusCode).toBe(200);
 
     const res = await me.client.get("/api/account/export");
     expect(res.statusCode).toBe(200);
@@ -33,6 +38,17 @@ describe.each(engines())("the account export on %s", (engine) => {
     expect(data.signInMethods.map((m) => m.provider)).toEqual(["credential"]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.withheld.length).toBeGreaterThan(0);
+    // The stored objects as metadata (their bytes are ciphertext), never another user's, never a download token.
+    expect(data.storageObjects).toEqual([
+      expect.objectContaining({ path: ownPath, size: 48, contentType: "application/octet-stream" }),
+    ]);
+    const [row] = await t.database.db
+      .selectFrom("storage_objects")
+      .select("download_token")
+      .where("full_path", "=", ownPath)
+      .execute();
+    expect(row?.download_token.length).toBeGreaterThan(10);
+    expect(res.body).not.toContain(row?.download_token);
 
     // No credential of any kind, and nothing of the other user.
     const text = res.body;

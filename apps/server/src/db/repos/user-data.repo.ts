@@ -12,6 +12,7 @@ export const exportWithheld = [
   "session tokens and social sign-in tokens (anyone holding them could act as you)",
   "rate-limit counters and one-time tokens (short-lived security records)",
   "the list of browsers you signed in from, kept only to tell you about a new one (its sign-ins are in activity)",
+  "the download tokens of your stored objects (anyone holding one could fetch that encrypted object)",
 ] as const;
 
 const iso = (value: Date | string) => (typeof value === "string" ? value : value.toISOString());
@@ -57,7 +58,7 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
         .where("id", "=", userId)
         .executeTakeFirst();
       if (!user) return undefined;
-      const [keys, accounts, sessions, activity, errors, notifications, phone] = await Promise.all([
+      const [keys, accounts, sessions, activity, errors, notifications, phone, objects] = await Promise.all([
         db.selectFrom("account_keys").selectAll().where("user_id", "=", userId).executeTakeFirst(),
         db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
         db
@@ -88,6 +89,12 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
           .select(["phone", "verified_at"])
           .where("user_id", "=", userId)
           .executeTakeFirst(),
+        db
+          .selectFrom("storage_objects")
+          .select(["full_path", "size", "content_type", "md5_hash", "time_created", "updated"])
+          .where("user_id", "=", userId)
+          .orderBy("full_path")
+          .execute(),
       ]);
       return {
         user: {
@@ -133,6 +140,14 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
           readAt: n.read_at,
         })),
         phone: phone?.phone ? { number: phone.phone, verifiedAt: phone.verified_at } : null,
+        storageObjects: objects.map((o) => ({
+          path: o.full_path,
+          size: Number(o.size),
+          contentType: o.content_type,
+          md5Hash: o.md5_hash,
+          timeCreated: o.time_created,
+          updated: o.updated,
+        })),
       };
     },
   };

@@ -131,13 +131,13 @@ export function DisplaySettingsForm({
       <FieldFrame
         id="settings-time-zone"
         label="Time zone"
-        hint="Dates such as your last sign-in and your next check-in are shown in this zone."
+        hint="Dates such as your last sign-in and your next check-in are shown in this zone. Automatic follows the device you are using."
         error={errors.timeZone?.message}
         className="max-w-md"
       >
         {(aria) => (
           <select {...aria} className="field-input mt-1.5" {...register("timeZone")}>
-            <option value="">This device's time zone ({device})</option>
+            <option value="">Automatic ({device})</option>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll("_", " ")}

@@ -98,7 +98,8 @@ export function ActiveSessionsPanel() {
                       ) : null}
                     </p>
                     <p className="mt-0.5 text-sm break-words text-ink-muted">
-                      {row.ipAddress ? `IP address ${row.ipAddress} · ` : ""}
+                      {/* A no-break space keeps the dot at the end of the line, never at the start of the next. */}
+                      {row.ipAddress ? `IP address ${row.ipAddress}\u00a0· ` : ""}
                       Signed in{" "}
                       <time dateTime={row.createdAt.toISOString()}>{dateTime.format(row.createdAt)}</time>
                     </p>

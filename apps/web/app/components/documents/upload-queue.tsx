@@ -1,4 +1,4 @@
-import { formatDuration } from "../../features/documents/progress.ts";
+import { transferLine } from "../../features/documents/progress.ts";
 import { Icon } from "../ui/icon.tsx";
 import { formatBytes } from "./format.ts";
 import type { UploadItem } from "./use-documents.ts";
@@ -17,14 +17,9 @@ function statusLine(item: UploadItem): string {
   }
   if (!status || status.phase === "preparing") return "Encrypting…";
   if (status.phase === "finishing") return "Signing and finishing…";
-  const done = `${formatBytes(status.done)} of ${formatBytes(status.total)}`;
-  if (status.phase === "retrying") return `${done}. Connection lost, retrying…`;
-  const speed = status.bytesPerSecond > 0 ? `, ${formatBytes(status.bytesPerSecond)}/s` : "";
-  const left =
-    status.secondsLeft !== undefined && status.secondsLeft > 0
-      ? `, ${formatDuration(status.secondsLeft)} left`
-      : "";
-  return `${done}${speed}${left}`;
+  if (status.phase === "retrying")
+    return `${formatBytes(status.done)} of ${formatBytes(status.total)}. Connection lost, retrying…`;
+  return transferLine(status);
 }
 
 /** Per-file progress. The bars are native <progress> elements; the summary line is announced politely. */

@@ -7,7 +7,7 @@ import {
   DocumentIntegrityError,
   TooLargeForBrowserError,
 } from "../../features/documents/download.ts";
-import { formatBytes, formatDuration } from "../../features/documents/progress.ts";
+import { formatBytes, transferLine } from "../../features/documents/progress.ts";
 import { describeStorageError, isStorageError } from "../../features/documents/storage-error.ts";
 import {
   type ExportResult,
@@ -23,16 +23,6 @@ type State =
   | { kind: "running"; status: ExportStatus | null }
   | { kind: "done"; result: ExportResult }
   | { kind: "failed"; title: string; message: string };
-
-function progressLine(status: ExportStatus): string {
-  const done = `${formatBytes(status.done)} of ${formatBytes(status.total)}`;
-  const speed = status.bytesPerSecond > 0 ? `, ${formatBytes(status.bytesPerSecond)}/s` : "";
-  const left =
-    status.secondsLeft !== undefined && status.secondsLeft > 0
-      ? `, ${formatDuration(status.secondsLeft)} left`
-      : "";
-  return `${done}${speed}${left}`;
-}
 
 /**
  * "Export your documents": every document of the vault in one ZIP, decrypted and checked in this browser and written
@@ -145,7 +135,7 @@ export function VaultExportPanel({ documents }: { documents: readonly DocumentEn
             className="mt-2 block h-2 w-full overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent"
           />
           <p id="vault-export-line" className="mt-1 text-sm text-ink-muted">
-            {status ? progressLine(status) : "Waiting for the file…"}
+            {status ? transferLine(status) : "Waiting for the file…"}
           </p>
         </div>
       ) : null}

@@ -52,7 +52,7 @@ export function YourDataSection({ documents }: { documents: readonly DocumentEnt
       <SettingsPanel
         id="account-export-title"
         title="Download what Heirloom holds about you"
-        description="One JSON file with your profile and preferences, sign-in methods and sessions, activity log, notifications, the errors you ran into, and your vault's keys exactly as stored: encrypted in your browser, so nobody, us included, can read them."
+        description="One JSON file with your profile and preferences, sign-in methods and sessions, activity log, notifications, the errors you ran into, the list of your stored objects (sizes and dates), and your vault's keys exactly as stored: encrypted in your browser, so nobody, us included, can read them."
       >
         <button type="button" className="btn-primary" disabled={busy} onClick={() => void download()}>
           {busy ? "Preparing your file..." : "Download my data (JSON)"}

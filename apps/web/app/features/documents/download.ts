@@ -116,7 +116,10 @@ export async function decryptDocument(
 }
 
 interface SaveFilePicker {
-  showSaveFilePicker(options: { suggestedName: string }): Promise<{
+  showSaveFilePicker(options: {
+    suggestedName: string;
+    types?: { description: string; accept: Record<string, string[]> }[];
+  }): Promise<{
     createWritable(): Promise<{
       write(data: Uint8Array<ArrayBuffer>): Promise<void>;
       close(): Promise<void>;
@@ -129,6 +132,32 @@ export const canStreamToDisk = () =>
   typeof (globalThis as Partial<SaveFilePicker>).showSaveFilePicker === "function";
 
 /**
+ * Asks where to save (File System Access API) and streams `work`'s writes into that file. Resolves null if the person
+ * closed the picker. If `work` fails, the write is aborted, so the chosen file never holds part of the result.
+ */
+export async function writePickedFile<T>(
+  picker: Parameters<SaveFilePicker["showSaveFilePicker"]>[0],
+  work: (sink: ChunkSink) => Promise<T>,
+): Promise<{ result: T } | null> {
+  let handle: Awaited<ReturnType<SaveFilePicker["showSaveFilePicker"]>>;
+  try {
+    handle = await (globalThis as unknown as SaveFilePicker).showSaveFilePicker(picker);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") return null;
+    throw error;
+  }
+  const writable = await handle.createWritable();
+  try {
+    const result = await work({ write: (bytes) => writable.write(bytes) });
+    await writable.close();
+    return { result };
+  } catch (error) {
+    await writable.abort().catch(() => {});
+    throw error;
+  }
+}
+
+/**
  * Saves a document to a file the person chooses. With the File System Access API the plaintext streams to disk
  * chunk by chunk (a failed check aborts the write, so no partial file is left); otherwise it is assembled as a Blob
  * and handed to the browser's download, up to BLOB_SAVE_LIMIT. Resolves false if the person closed the picker.
@@ -138,24 +167,10 @@ export async function saveDocument(
   options: { signal?: AbortSignal; onStatus?: (status: DownloadStatus) => void } = {},
 ): Promise<boolean> {
   if (canStreamToDisk()) {
-    let handle: Awaited<ReturnType<SaveFilePicker["showSaveFilePicker"]>>;
-    try {
-      handle = await (globalThis as unknown as SaveFilePicker).showSaveFilePicker({
-        suggestedName: entry.name,
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return false;
-      throw error;
-    }
-    const writable = await handle.createWritable();
-    try {
-      await decryptDocument(entry, { write: (plaintext) => writable.write(plaintext) }, options);
-      await writable.close();
-      return true;
-    } catch (error) {
-      await writable.abort().catch(() => {});
-      throw error;
-    }
+    const saved = await writePickedFile({ suggestedName: entry.name }, (sink) =>
+      decryptDocument(entry, sink, options),
+    );
+    return saved !== null;
   }
   if (entry.size > BLOB_SAVE_LIMIT) throw new TooLargeForBrowserError();
   saveBlob(await decryptToBlob(entry, "application/octet-stream", options), entry.name);

@@ -67,3 +67,19 @@ export function formatDuration(seconds: number): string {
   if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
+
+/** "12 MB of 300 MB, 8.5 MB/s, 35 s left": what a progress line says of a transfer under way. */
+export function transferLine(status: {
+  readonly done: number;
+  readonly total: number;
+  readonly bytesPerSecond: number;
+  readonly secondsLeft: number | undefined;
+}): string {
+  const done = `${formatBytes(status.done)} of ${formatBytes(status.total)}`;
+  const speed = status.bytesPerSecond > 0 ? `, ${formatBytes(status.bytesPerSecond)}/s` : "";
+  const left =
+    status.secondsLeft !== undefined && status.secondsLeft > 0
+      ? `, ${formatDuration(status.secondsLeft)} left`
+      : "";
+  return `${done}${speed}${left}`;
+}

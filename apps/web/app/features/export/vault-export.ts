@@ -11,6 +11,7 @@ import {
   decryptDocument,
   saveBlob,
   TooLargeForBrowserError,
+  writePickedFile,
 } from "../documents/download.ts";
 import { TransferMeter } from "../documents/progress.ts";
 import { canceledError } from "../documents/storage-error.ts";
@@ -125,19 +126,6 @@ export async function writeVaultZip(
   return { exported: plan.ready.length, bytes, leftOut: plan.leftOut };
 }
 
-interface SaveFilePicker {
-  showSaveFilePicker(options: {
-    suggestedName: string;
-    types?: { description: string; accept: Record<string, string[]> }[];
-  }): Promise<{
-    createWritable(): Promise<{
-      write(data: Uint8Array<ArrayBuffer>): Promise<void>;
-      close(): Promise<void>;
-      abort(): Promise<void>;
-    }>;
-  }>;
-}
-
 /**
  * Exports the vault to a file: streamed into the file the person picks where the browser can, else saved as a
  * download. Resolves null if the person closed the picker. A failure (a document that does not check out, the
@@ -149,25 +137,14 @@ export async function exportVault(
 ): Promise<ExportResult | null> {
   const fileName = exportFileName();
   if (canStreamToDisk()) {
-    let handle: Awaited<ReturnType<SaveFilePicker["showSaveFilePicker"]>>;
-    try {
-      handle = await (globalThis as unknown as SaveFilePicker).showSaveFilePicker({
+    const saved = await writePickedFile(
+      {
         suggestedName: fileName,
         types: [{ description: "ZIP archive", accept: { "application/zip": [".zip"] } }],
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return null;
-      throw error;
-    }
-    const writable = await handle.createWritable();
-    try {
-      const result = await writeVaultZip(entries, { write: (bytes) => writable.write(bytes) }, options);
-      await writable.close();
-      return { fileName, ...result };
-    } catch (error) {
-      await writable.abort().catch(() => {});
-      throw error;
-    }
+      },
+      (sink) => writeVaultZip(entries, sink, options),
+    );
+    return saved && { fileName, ...saved.result };
   }
   if (planExport(entries).bytes > BLOB_SAVE_LIMIT) throw new TooLargeForBrowserError();
   // Each piece is copied into the Blob as it arrives (chunk buffers are reused for the next chunk).
