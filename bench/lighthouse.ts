@@ -32,6 +32,11 @@ try {
       rows.push(
         `${formFactor.padEnd(8)}${pagePath.padEnd(12)}${scores.map((s) => String(s).padStart(16)).join("")}`,
       );
+      // A run Lighthouse itself could not finish scores 0: say why, so it is not mistaken for a slow page.
+      if (result.lhr.runtimeError)
+        rows.push(
+          `        ${"".padEnd(12)}  Lighthouse error: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`,
+        );
       for (const [id, audit] of Object.entries(result.lhr.audits)) {
         if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative") {
           rows.push(`        ${"".padEnd(12)}  below 0.9: ${id} (${audit.score})`);

@@ -9,7 +9,7 @@ import {
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/public/error-page.tsx";
 import { NavigationLoader } from "./components/public/navigation-loader.tsx";
 import { PublicChrome } from "./components/public/public-chrome.tsx";
@@ -48,6 +48,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* The one stylesheet, given a precedence so React writes it at the top of <head>, ahead of the ~30 module
+            preloads: the first paint waits for nothing else (Lighthouse on mobile had it queued behind them). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
