@@ -5,7 +5,6 @@ import {
   changeEmailRequestSchema,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
-  fieldMessages,
   preferencesUpdateSchema,
   preloginRequestSchema,
   profileUpdateSchema,
@@ -19,12 +18,11 @@ import {
   userErrorRequestSchema,
 } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { z } from "zod";
 import { directCallOrigin, type HeirloomAuth } from "../auth/auth.ts";
-import { AppError } from "../errors.ts";
 import type { AccountService } from "../services/account.service.ts";
 import type { AccountSecurityService } from "../services/account-security.service.ts";
 import { toWebHeaders } from "./auth.routes.ts";
+import { parse } from "./parse.ts";
 import { optionalSession as readOptionalSession, requireSession as readRequiredSession } from "./session.ts";
 
 export interface AccountRoutesDeps {
@@ -33,18 +31,6 @@ export interface AccountRoutesDeps {
   socialProviders: readonly SocialProviderId[];
   account: AccountService;
   security: AccountSecurityService;
-}
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new AppError(
-      "validation_failed",
-      "Please correct the highlighted fields.",
-      fieldMessages(parsed.error),
-    );
-  }
-  return parsed.data;
 }
 
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: "1 minute" } } });

@@ -3,13 +3,13 @@ import {
   articleDraftSchema,
   articleMessages,
   articlePreviewRequestSchema,
-  fieldMessages,
 } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
 import type { ArticlesAdminService } from "../services/articles-admin.service.ts";
+import { parse } from "./parse.ts";
 import { requireSession } from "./session.ts";
 
 export interface AdminRoutesDeps {
@@ -25,17 +25,6 @@ export function isAdmin(
   user: { email: string; emailVerified: boolean },
 ): boolean {
   return user.emailVerified && adminEmails.includes(user.email.toLowerCase());
-}
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw new AppError(
-      "validation_failed",
-      "Please correct the highlighted fields.",
-      fieldMessages(parsed.error),
-    );
-  return parsed.data;
 }
 
 const idParams = z.object({ id: z.uuid() });

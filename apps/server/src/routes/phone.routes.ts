@@ -1,26 +1,9 @@
-import {
-  apiRoutes,
-  fieldMessages,
-  phoneStartRequestSchema,
-  phoneVerifyRequestSchema,
-} from "@heirloom/contract";
+import { apiRoutes, phoneStartRequestSchema, phoneVerifyRequestSchema } from "@heirloom/contract";
 import type { FastifyInstance } from "fastify";
-import type { z } from "zod";
 import type { HeirloomAuth } from "../auth/auth.ts";
-import { AppError } from "../errors.ts";
 import type { PhoneService } from "../services/phone.service.ts";
+import { parse } from "./parse.ts";
 import { requireSession } from "./session.ts";
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw new AppError(
-      "validation_failed",
-      "Please correct the highlighted fields.",
-      fieldMessages(parsed.error),
-    );
-  return parsed.data;
-}
 
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: "1 minute" } } });
 
