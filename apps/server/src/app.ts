@@ -9,7 +9,8 @@ import { apiRoutes, errorStatus } from "@heirloom/contract";
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
 import { createAuth } from "./auth/auth.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
-import { createEmailHasher, createLockout } from "./auth/lockout.ts";
+import { createDeviceCookies, createEmailHasher, createLockout } from "./auth/lockout.ts";
+import { createBackgroundTasks } from "./background-tasks.ts";
 import { createBlobStore } from "./blobs/index.ts";
 import type { AppConfig } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
@@ -35,8 +36,10 @@ import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
+import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
+import { ownOrigins } from "./routes/own-origin.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
@@ -63,6 +66,10 @@ export interface BuildOptions {
   authLimits?: Parameters<typeof createAuth>[0]["limits"];
   /** Sees every route as it is registered (the OpenAPI test compares them with the operations table). */
   onRoute?: (route: RouteOptions) => void;
+  /** How long a request body may take to arrive (tests shorten it). */
+  bodyDeadline?: typeof defaultBodyDeadline;
+  /** Receives a way to wait for work sent to the background (mail), so a test can look at what it did. */
+  onBackground?: (settled: () => Promise<void>) => void;
 }
 
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
@@ -73,7 +80,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       // Secrets never reach logs: cookies and auth headers are redacted, bodies are not logged at all.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    // A hop count n trusts the nearest n proxies: the client is the address the nth appended (proxy-addr's rule).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // A connection that sends nothing for a minute is closed, and no request may take longer than 20 minutes to
+    // arrive; routes/request-hygiene.ts cuts bodies that trickle in far sooner than that.
+    connectionTimeout: 60_000,
+    requestTimeout: 20 * 60_000,
+    // Malformed HTTP framing gets the same error body and security headers as every other answer.
+    clientErrorHandler: sendClientError,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
@@ -98,6 +115,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(database);
   const blobs = createBlobStore(config.blobStore);
   app.addHook("onClose", () => blobs.close());
+  // Temporary files of writes a killed server left behind: nothing of this process is in flight yet.
+  const leftovers = await blobs.removeLeftovers(new Date());
+  if (leftovers) app.log.info({ files: leftovers }, "storage: removed temporary files left by an interrupted run");
 
   const serverSecret = loadServerSecret(config.secretKey, config.dataDir);
   const articlesRepo = createArticlesRepo(database.db);
@@ -112,6 +132,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.mail.outboxDir);
   app.addHook("onClose", () => mailer.close());
+  const background = createBackgroundTasks((error) =>
+    app.log.error({ reason: error instanceof Error ? error.message : String(error) }, "background task failed"),
+  );
+  // Mail still being sent goes out before the mailer closes.
+  app.addHook("preClose", () => background.settled());
+  options.onBackground?.(() => background.settled());
+  if (config.publicUrlIsDefault)
+    app.log.warn(
+      { publicUrl: config.publicUrl },
+      "PUBLIC_URL is not set: links in mail point to this machine; set it to the address people open",
+    );
   const db = database.db;
   const profiles = createProfilesRepo(db);
   const accountKeys = createAccountKeysRepo(db);
@@ -139,7 +170,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     profiles,
     totpSteps: createTotpStepsRepo(db),
-    lockout: createLockout({ repo: attempts, hashEmail, clock: systemClock, kind: "sign-in" }),
+    lockout: createLockout({ repo: attempts, hashSubject: hashEmail, clock: systemClock, kind: "sign-in" }),
+    deviceLockout: createLockout({
+      repo: attempts,
+      hashSubject: (subject) => subject,
+      clock: systemClock,
+      kind: "device",
+    }),
+    devices: createDeviceCookies(serverSecret, hashEmail),
+    runInBackground: (work) => background.run(work),
     clock: systemClock,
     ...(options.authLimits ? { limits: options.authLimits } : {}),
     events: {
@@ -170,7 +209,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hashKey: hashDerivedKey,
     verifyKey: verifyDerivedKey,
     verifyTotp,
-    recoveryLockout: createLockout({ repo: attempts, hashEmail, clock: systemClock, kind: "recovery" }),
+    recoveryLockout: createLockout({
+      repo: attempts,
+      hashSubject: hashEmail,
+      clock: systemClock,
+      kind: "recovery",
+    }),
     hashEmail,
     clock: systemClock,
     authUsesDates,
@@ -179,6 +223,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+  const origins = ownOrigins(config);
+  registerRequestHygiene(app, {
+    origins,
+    bodyDeadline: options.bodyDeadline ?? defaultBodyDeadline,
+    largestBodyBytes: config.storage.maxObjectBytes,
   });
 
   await app.register(helmet, {
@@ -212,6 +262,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const { status, body, internal } = toErrorResponse(error, request.id);
     if (internal) request.log.error({ err: error }, "request failed");
     else request.log.info({ code: body.error.code }, "request refused");
+    if (body.error.retryAfterSeconds) reply.header("retry-after", String(body.error.retryAfterSeconds));
     return reply.code(status).header("cache-control", "no-store").send(body);
   });
   app.setNotFoundHandler((request, reply) =>
@@ -223,7 +274,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerHealthRoutes(app, { database, blobs });
   registerOpenApiRoutes(app);
   registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
-  await registerAuthRoutes(app, { auth });
+  await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
   registerAccountRoutes(app, {
     auth,
     account,
@@ -252,7 +303,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         "storage: blob left behind",
       ),
   });
-  await registerStorageRoutes(app, { auth, storage, publicUrl: config.publicUrl });
+  await registerStorageRoutes(app, { auth, storage, origins });
   if (config.mail.devMailbox !== "off")
     registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
 

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import {
   defaultMaxObjectBytes,
@@ -19,7 +20,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: portSchema.default(8080),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.string().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().min(1).optional(),
   BLOB_STORE: z.enum(["fs", "s3"]).default("fs"),
@@ -30,7 +31,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: boolFromEnv.default(false),
+  TRUST_PROXY: z.string().default("false"),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -93,12 +94,19 @@ export interface AppConfig {
   env: "development" | "production" | "test";
   host: string;
   port: number;
-  publicUrl: string | undefined;
+  /**
+   * The origin every absolute link is built from (mail, redirects): PUBLIC_URL, or http://localhost:PORT when unset.
+   * Never taken from a request's Host header, which whoever sends the request chooses.
+   */
+  publicUrl: string;
+  /** PUBLIC_URL was unset: the loopback addresses of this port are our own origin too (`npm start` on one machine). */
+  publicUrlIsDefault: boolean;
   dataDir: string;
   databaseUrl: string;
   blobStore: { kind: "fs"; root: string } | { kind: "s3"; s3: S3Config };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): none, a hop count, or addresses (proxy-addr). */
+  trustProxy: TrustProxy;
   rateLimits: { contactPerHour: number };
   /** SECRET_KEY, or undefined to use (and create) the one kept in DATA_DIR. Never logged. */
   secretKey: string | undefined;
@@ -120,6 +128,14 @@ export interface AppConfig {
   storage: { bucket: string; maxObjectBytes: number; quotas: Record<StorageTier, TierQuota> };
 }
 
+/**
+ * false: no proxy, the socket's peer is the client. A number n: n proxies stand in front; the client address is the one
+ * the nearest of them appended to X-Forwarded-For (counting from the right), never the leftmost, which the client
+ * writes itself. Addresses: the proxies' own addresses or CIDR ranges (or proxy-addr's names loopback, linklocal,
+ * uniquelocal).
+ */
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -135,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   let blobStore: AppConfig["blobStore"];
   if (e.BLOB_STORE === "s3") {
     if (!e.S3_BUCKET)
-      throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE=s3");
+      throw invalid("S3_BUCKET", "required when BLOB_STORE=s3");
     blobStore = {
       kind: "s3",
       s3: {
@@ -150,9 +166,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   } else {
     blobStore = { kind: "fs", root: path.join(dataDir, "blobs") };
   }
+  const publicUrl = parsePublicUrl(e.PUBLIC_URL, e.PORT);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const databaseUrl = e.DATABASE_URL ?? `sqlite://${path.join(dataDir, "heirloom.sqlite")}`;
   if (!/^(sqlite:|postgres(ql)?:)/.test(databaseUrl)) {
-    throw new ConfigError("Invalid configuration:\n  DATABASE_URL: must start with sqlite:// or postgres://");
+    throw invalid("DATABASE_URL", "must start with sqlite:// or postgres://");
   }
   const social: SocialProviderConfig[] = [];
   for (const id of socialProviderIds) {
@@ -162,9 +180,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     const discoveryUrl = e[`${prefix}_DISCOVERY_URL` as keyof typeof e] as string | undefined;
     if (!clientId && !clientSecret) continue;
     if (!clientId || !clientSecret) {
-      throw new ConfigError(
-        `Invalid configuration:\n  ${prefix}_${clientId ? "CLIENT_SECRET" : "CLIENT_ID"}: required when ${prefix}_${clientId ? "CLIENT_ID" : "CLIENT_SECRET"} is set`,
-      );
+      const [missing, set] = clientId ? ["CLIENT_SECRET", "CLIENT_ID"] : ["CLIENT_ID", "CLIENT_SECRET"];
+      throw invalid(`${prefix}_${missing}`, `required when ${prefix}_${set} is set`);
     }
     social.push({ id, clientId, clientSecret, discoveryUrl: discoveryUrl ?? defaultDiscoveryUrls[id] });
   }
@@ -172,12 +189,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl,
+    publicUrlIsDefault: e.PUBLIC_URL === undefined,
     dataDir,
     databaseUrl,
     blobStore,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     rateLimits: { contactPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR },
     secretKey: e.SECRET_KEY,
     mail: {
@@ -210,6 +228,64 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       },
     },
   };
+}
+
+const invalid = (variable: string, message: string) =>
+  new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+
+/** PUBLIC_URL as a bare origin ("https://vault.example.com"), or this machine's own address when unset. */
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid("PUBLIC_URL", "must be an absolute http(s) origin such as https://vault.example.com");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw invalid("PUBLIC_URL", "must start with http:// or https://");
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== ""))
+    throw invalid(
+      "PUBLIC_URL",
+      `must be an origin only (scheme, host and port), without a path, query or credentials: try ${url.origin}`,
+    );
+  return url.origin;
+}
+
+const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY: false, a hop count, or a comma-separated list of proxy addresses and CIDR ranges. */
+function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "0" || text === "") return false;
+  if (text === "true")
+    throw invalid(
+      "TRUST_PROXY",
+      "say how many proxies stand in front of the server (for example 1) or list their addresses; " +
+        "true would believe whatever address a client writes into X-Forwarded-For",
+    );
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw invalid("TRUST_PROXY", "more than 10 proxies in a row is not a setup we support");
+    return hops;
+  }
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (proxyNames.has(entry)) continue;
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const maxBits = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined)
+      throw invalid(
+        "TRUST_PROXY",
+        `"${entry}" is not an IP address or CIDR range; use false, a number of proxies, or addresses such as 10.0.0.0/8`,
+      );
+  }
+  return entries;
 }
 
 /** The providers' real discovery documents (GitHub has none: it speaks plain OAuth 2, see auth/social.ts). */

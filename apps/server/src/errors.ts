@@ -13,11 +13,20 @@ export class AppError extends Error {
   override name = "AppError";
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** For rate_limited: when another attempt will be accepted (also sent as the Retry-After header). */
+  retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
     this.code = code;
     this.fields = fields;
+  }
+
+  /** A throttled attempt that may be tried again after `retryAfterSeconds`. */
+  static tooManyAttempts(message: string, retryAfterSeconds: number): AppError {
+    const error = new AppError("rate_limited", message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
   }
 
   get status(): number {
@@ -30,8 +39,9 @@ export function errorBody(
   message: string,
   requestId: string,
   fields?: Record<string, string>,
+  extra: Pick<ErrorBody["error"], "reason" | "retryAfterSeconds"> = {},
 ): ErrorBody {
-  return { error: { code, message, requestId, ...(fields ? { fields } : {}) } };
+  return { error: { code, message, requestId, ...(fields ? { fields } : {}), ...extra } };
 }
 
 const genericMessages: Record<ErrorCode, string> = {
@@ -39,10 +49,12 @@ const genericMessages: Record<ErrorCode, string> = {
   unauthenticated: "Please sign in to continue.",
   forbidden: "You do not have permission to do that.",
   not_found: "We couldn't find what you were looking for.",
+  request_timeout: "The request took too long to arrive, so it was cut off. Check your connection and try again.",
   conflict: "That conflicts with something that already exists.",
   payload_too_large: "That is larger than we accept.",
   unsupported_media_type: "That kind of content is not accepted here; send JSON.",
   rate_limited: "Too many requests. Please wait a little and try again.",
+  headers_too_large: "The request's headers were too large. Clear this site's cookies and try again.",
   internal: "Something went wrong on our side. Please try again.",
   unavailable: "The service is temporarily unavailable. Please try again shortly.",
   ...storageGenericMessages(),
@@ -79,7 +91,13 @@ export function toErrorResponse(
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: errorBody(error.code, error.message, requestId, error.fields),
+      body: errorBody(
+        error.code,
+        error.message,
+        requestId,
+        error.fields,
+        error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds },
+      ),
       internal: false,
     };
   }

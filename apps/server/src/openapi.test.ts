@@ -4,7 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { LightMyRequestResponse, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bucket, call, upload } from "./storage/storage-harness.ts";
-import { Client, signUp, startTestApp, type TestApp } from "./testing/app-harness.ts";
+import { Client, originOf, signUp, startTestApp, type TestApp } from "./testing/app-harness.ts";
 
 // The operations table (packages/contract api-operations.ts) against the real app: the same routes, and real answers
 // that match the document the app serves at GET /api/openapi.json.
@@ -201,7 +201,7 @@ describe("the operations table and the app", () => {
       url: apiRoutes.profile,
       headers: {
         cookie: client.cookieHeader(),
-        origin: "http://localhost",
+        origin: originOf(t.app),
         "content-type": "application/json",
       },
       payload: "{not json",
@@ -212,7 +212,7 @@ describe("the operations table and the app", () => {
       url: apiRoutes.profile,
       headers: {
         cookie: client.cookieHeader(),
-        origin: "http://localhost",
+        origin: originOf(t.app),
         "content-type": "application/xml",
       },
       payload: "<DarkMode>dark</DarkMode>",

@@ -230,6 +230,19 @@ export const deleteAccountRequestSchema = reauthSchema.extend({
   }),
 });
 
+/** "12 minutes", "40 seconds": how long a throttled person waits, rounded up to what a person reads. */
+export function waitDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} second${Math.ceil(seconds) === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** SPEC's throttled-attempt text, then how long to wait when the server said (Retry-After; ADR 035). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number | undefined): string {
+  const spec = accountMessages.tooManyAttempts;
+  return retryAfterSeconds ? `${spec} You can try again in ${waitDuration(retryAfterSeconds)}.` : spec;
+}
+
 /** SPEC section 8's texts, keyed by the codes the server's account routes answer with. */
 export const accountMessages = {
   noUser: "No user found with this email.",
@@ -261,3 +274,6 @@ export const accountMessages = {
   invalidTotp: "That code is not valid. Please try again.",
   totpRequired: "Enter the 6-digit code from your authenticator app.",
 } as const;
+
+/** DELETE /api/account/sessions/:id: a session's id as list-sessions names it. */
+export const sessionParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -14,6 +14,7 @@ import {
   recoveryStartResponseSchema,
   saltResponseSchema,
   saveKeysRequestSchema,
+  sessionParamsSchema,
   sessionUserSchema,
   socialProvidersResponseSchema,
   userErrorRequestSchema,
@@ -309,6 +310,17 @@ const heirloomOperations: ApiOperation[] = [
     errors: errors("unauthenticated", ...bodyErrors, "forbidden", "rate_limited"),
   },
   // --- Profile ---
+  {
+    operationId: "revokeSession",
+    method: "DELETE",
+    path: `${apiRoutes.sessions}/:id`,
+    tag: "account",
+    summary: "Signs one of the account's sessions out by its id",
+    access: "session",
+    params: sessionParamsSchema,
+    responses: noContent("Signed out (or already gone)."),
+    errors: errors("unauthenticated", "forbidden", "validation_failed", "rate_limited"),
+  },
   {
     operationId: "getProfile",
     method: "GET",
@@ -636,4 +648,16 @@ const heirloomOperations: ApiOperation[] = [
   },
 ];
 
-export const apiOperations: readonly ApiOperation[] = [...heirloomOperations, ...betterAuthOperations];
+/**
+ * A state-changing call under /api from a page of another site is refused with 403 forbidden, whatever the route
+ * (apps/server/src/routes/request-hygiene.ts); the storage API answers storage/unauthorized-app instead.
+ */
+const withForeignPageRefusal = (operation: ApiOperation): ApiOperation =>
+  operation.method !== "GET" && operation.path.startsWith("/api/")
+    ? { ...operation, errors: [...new Set<ErrorCode>([...operation.errors, "forbidden"])] }
+    : operation;
+
+export const apiOperations: readonly ApiOperation[] = [
+  ...heirloomOperations.map(withForeignPageRefusal),
+  ...betterAuthOperations,
+];

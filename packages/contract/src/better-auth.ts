@@ -3,13 +3,12 @@ import { derivedKeySchema, socialProviderIds, totpCodeSchema } from "./account.t
 
 // [Note: better-auth owns /api/auth/*]
 // Sign-up, sign-in, sessions, email verification, password reset, two-factor and social sign-in are better-auth's
-// endpoints (apps/server/src/auth/auth.ts), mounted under /api/auth. better-auth validates these bodies itself and
-// answers errors with its own body, { code, message }, not ours. The schemas below describe what the web app sends
-// and reads (apps/web/app/features/auth), for the OpenAPI document: they are loose where better-auth may add fields.
-// Every `password` here is the auth key derived in the browser, never the password a person typed.
-
-/** better-auth's error body (apps/web/app/features/auth/auth-api.ts reads it). */
-export const authErrorBodySchema = z.looseObject({ code: z.string().optional(), message: z.string() });
+// endpoints (apps/server/src/auth/auth.ts), mounted under /api/auth. better-auth validates these bodies itself; its
+// error answers are rewritten into our one error body (errors.ts), its own code kept as `reason`
+// (apps/server/src/routes/auth.routes.ts). No answer carries a session token: that stays in the HttpOnly cookie. The
+// schemas below describe what the web app sends and reads (apps/web/app/features/auth), for the OpenAPI document: they
+// are loose where better-auth may add fields. Every `password` here is the auth key derived in the browser, never the
+// password a person typed.
 
 const authUserSchema = z.looseObject({
   id: z.string(),
@@ -41,7 +40,7 @@ export const authSignInRequestSchema = z.object({
 });
 /** Signed in (the session cookie is set), or the account has two-factor sign-in and a code is asked for next. */
 export const authSignInResponseSchema = z.union([
-  z.looseObject({ token: z.string().nullable(), user: authUserSchema }),
+  z.looseObject({ user: authUserSchema }),
   z.looseObject({ twoFactorRedirect: z.literal(true) }),
 ]);
 export const authSocialSignInRequestSchema = z.object({
@@ -57,7 +56,6 @@ export const authSessionResponseSchema = z
 export const authSessionListSchema = z.array(authSessionSchema);
 export const authStatusResponseSchema = z.looseObject({ status: z.boolean() });
 export const authSuccessResponseSchema = z.looseObject({ success: z.boolean() });
-export const authTokenRequestSchema = z.object({ token: z.string() });
 export const authEmailRequestSchema = z.object({ email: z.string(), callbackURL: z.string().optional() });
 export const authVerifyEmailQuerySchema = z.object({
   token: z.string(),

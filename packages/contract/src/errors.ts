@@ -10,10 +10,12 @@ export const errorStatus = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
   // The storage API speaks SPEC's storage/* codes (storage.ts), in the same body shape as every other route.
@@ -30,6 +32,13 @@ export const errorBodySchema = z.object({
     requestId: z.string(),
     /** Field name -> message, for validation errors a person can fix. */
     fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * Under /api/auth: better-auth's own code (INVALID_EMAIL_OR_PASSWORD, TOO_MANY_ATTEMPTS...), which says more
+     * than the HTTP-level code beside it.
+     */
+    reason: z.string().optional(),
+    /** A throttled request (rate_limited): seconds until another attempt is accepted; also the Retry-After header. */
+    retryAfterSeconds: z.number().int().positive().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

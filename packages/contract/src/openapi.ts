@@ -6,7 +6,6 @@ import {
   apiTags,
   type NamedSchema,
 } from "./api-operations.ts";
-import { authErrorBodySchema } from "./better-auth.ts";
 import { type ErrorCode, errorBodySchema, errorStatus } from "./errors.ts";
 import { uploadMetadataSchema } from "./storage.ts";
 
@@ -27,7 +26,6 @@ type Direction = "request" | "response";
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorComponent = { name: "Error", schema: errorBodySchema } satisfies NamedSchema;
-const authErrorComponent = { name: "AuthError", schema: authErrorBodySchema } satisfies NamedSchema;
 const uploadMetadataComponent = {
   name: "UploadMetadata",
   schema: uploadMetadataSchema,
@@ -53,7 +51,6 @@ function collectSchemas(operations: readonly ApiOperation[]) {
     found.set(named.name, { schema: named.schema, direction });
   };
   add(errorComponent, "response");
-  add(authErrorComponent, "response");
   add(uploadMetadataComponent, "request");
   for (const operation of operations) {
     if (operation.body) add(operation.body, "request");
@@ -153,8 +150,8 @@ function errorResponses(operation: ApiOperation): [string, JsonSchema][] {
     return operation.betterAuth.errorStatuses.map((status) => [
       String(status),
       {
-        description: "better-auth's error: { code, message }.",
-        content: { "application/json": { schema: schemaRef(authErrorComponent.name) } },
+        description: "better-auth's error in the one error body; its own code (e.g. INVALID_EMAIL_OR_PASSWORD) is `reason`.",
+        content: { "application/json": { schema: schemaRef(errorComponent.name) } },
       },
     ]);
   }

@@ -29,6 +29,8 @@ export const apiRoutes = {
   recoveryStart: "/api/account/recovery/start",
   recoveryComplete: "/api/account/recovery/complete",
   deleteAccount: "/api/account/delete",
+  /** DELETE /:id signs one of the account's other sessions out (sessions are named by id, never by token). */
+  sessions: "/api/account/sessions",
   /** Everything the server holds about the signed-in user, as one JSON file (/account/MyData). */
   accountExport: "/api/account/export",
   /** The mobile number for texts: GET status, POST { phone } sends a code, DELETE removes it. */

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { accountMessages } from "@heirloom/contract";
 import { betterAuth } from "better-auth";
@@ -14,20 +13,27 @@ import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "../mail/templates.ts";
 import type { Clock } from "../services/clock.ts";
 import { capitaliseName } from "../services/names.ts";
+import { ownOrigins } from "../routes/own-origin.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./key-hash.ts";
-import type { Lockout } from "./lockout.ts";
+import { type DeviceCookies, deviceCookie, type Lockout, type LockState } from "./lockout.ts";
 import { socialProviderConfigs } from "./social.ts";
 import { matchTotpStep } from "./totp.ts";
 
 export interface AuthDeps {
   database: Database;
-  config: Pick<AppConfig, "publicUrl" | "social">;
+  config: Pick<AppConfig, "publicUrl" | "publicUrlIsDefault" | "port" | "social">;
   /** The server secret (server-secret.ts); better-auth's own secret is derived from it. */
   serverSecret: string;
   mailer: Mailer;
   profiles: ProfilesRepo;
   totpSteps: TotpStepsRepo;
+  /** Sign-in failures per email from browsers that have not signed in to it before. */
   lockout: Lockout;
+  /** Sign-in failures per known browser (its device cookie entry for the email). */
+  deviceLockout: Lockout;
+  devices: DeviceCookies;
+  /** Runs work after the answer has gone (mail), so a response never waits for it or is timed by it. */
+  runInBackground: (work: Promise<unknown>) => void;
   clock: Clock;
   /** Per-IP limits (better-auth's rate limiter, stored in the database so every instance shares them). */
   limits?: Partial<typeof defaultLimits>;
@@ -55,21 +61,6 @@ export const defaultLimits = {
 } as const satisfies Record<string, readonly [number, number]>;
 
 const rule = ([window, max]: readonly [number, number]) => ({ window, max });
-
-/** The origin links in emails point to: PUBLIC_URL, or the origin the request came to. */
-/**
- * The origin of the HTTP request behind a direct `auth.api` call (POST /api/account/email calls changeEmail). better-auth
- * hands such calls' mail callbacks no request, so without PUBLIC_URL a link would have no origin to start from.
- */
-export const directCallOrigin = new AsyncLocalStorage<string>();
-
-export function baseUrlFor(publicUrl: string | undefined, request: Request | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, "");
-  if (request) return new URL(request.url).origin;
-  const origin = directCallOrigin.getStore();
-  if (origin) return origin;
-  throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
-}
 
 export function createAuth(deps: AuthDeps) {
   const { database, config, mailer, profiles, totpSteps, lockout, clock } = deps;
@@ -132,14 +123,13 @@ export function createAuth(deps: AuthDeps) {
   const auth = betterAuth({
     appName: "Heirloom",
     basePath: "/api/auth",
-    ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
+    // Every link better-auth builds (mail, provider callbacks) starts here, never at a request's Host header.
+    baseURL: config.publicUrl,
     secret,
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
-    // Only our own origin may POST here: PUBLIC_URL when set, else the origin the request was addressed to (the Host
-    // header, which the browser sets and a cross-site page cannot change). See routes/auth.routes.ts.
-    trustedOrigins: (request) =>
-      config.publicUrl || request ? [baseUrlFor(config.publicUrl, request ?? undefined)] : [],
+    // Only our own pages may POST here (routes/own-origin.ts).
+    trustedOrigins: ownOrigins(config),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: false,
@@ -153,10 +143,10 @@ export function createAuth(deps: AuthDeps) {
       },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, token }, request) {
+      async sendResetPassword({ user, token }) {
         // The page derives the new auth key with the account's salt (prelogin needs the email), so the link carries
         // the address: a mistyped one would set a key the real email can never derive.
-        const url = `${baseUrlFor(config.publicUrl, request)}/recover?reset=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+        const url = `${config.publicUrl}/recover?reset=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         await mailer.send(passwordResetMail(user.email, url));
       },
       async onPasswordReset({ user }) {
@@ -168,8 +158,8 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      async sendVerificationEmail({ user, token }, request) {
-        const url = `${baseUrlFor(config.publicUrl, request)}/ConfirmEmail?token=${encodeURIComponent(token)}`;
+      async sendVerificationEmail({ user, token }) {
+        const url = `${config.publicUrl}/ConfirmEmail?token=${encodeURIComponent(token)}`;
         await mailer.send(verificationMail(user.email, user.name, url));
       },
     },
@@ -185,7 +175,8 @@ export function createAuth(deps: AuthDeps) {
     user: { deleteUser: { enabled: false }, changeEmail: { enabled: true } },
     // Changing the auth key without re-wrapping the vault blobs would lock a user out of their own vault: password
     // changes go through POST /api/account/password instead.
-    disabledPaths: ["/change-password", "/set-password", "/change-email"],
+    // Sessions are revoked by id (DELETE /api/account/sessions/{id}): no answer hands a page a session token.
+    disabledPaths: ["/change-password", "/set-password", "/change-email", "/revoke-session"],
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -202,6 +193,9 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     advanced: {
+      // Mail is sent after the answer: a reset or resend for a known address then takes the same time as one for an
+      // unknown address, and a slow mail server never holds up a response.
+      backgroundTasks: { handler: deps.runInBackground },
       // better-auth skips its Origin (CSRF) check when it believes it runs under test; never skip it.
       disableOriginCheck: false,
       disableCSRFCheck: false,
@@ -249,11 +243,19 @@ export function createAuth(deps: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") {
           const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-          if (email && (await lockout.isLocked(email))) {
-            throw new APIError("TOO_MANY_REQUESTS", {
-              code: "TOO_MANY_ATTEMPTS",
-              message: accountMessages.tooManyAttempts,
-            });
+          if (email) {
+            const lock = await signInLock(ctx, email);
+            if (lock.locked) {
+              throw new APIError(
+                "TOO_MANY_REQUESTS",
+                {
+                  code: "TOO_MANY_ATTEMPTS",
+                  message: accountMessages.tooManyAttempts,
+                  retryAfterSeconds: lock.retryAfterSeconds,
+                },
+                { "retry-after": String(lock.retryAfterSeconds) },
+              );
+            }
           }
         }
         if (ctx.path === "/two-factor/verify-totp") {
@@ -270,16 +272,20 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === "/two-factor/disable") await requireCodeToDisable(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/callback/:id") return holdSocialSignInForSecondFactor(ctx);
-        if (ctx.path === "/verify-email") return markChangedEmailVerified(ctx);
-        if (ctx.path !== "/sign-in/email") return;
-        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-        if (!email) return;
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await lockout.recordFailure(email);
-        } else {
-          await lockout.clear(email);
+        if (ctx.path === "/callback/:id") await holdSocialSignInForSecondFactor(ctx);
+        if (ctx.path === "/verify-email") await markChangedEmailVerified(ctx);
+        if (ctx.path === "/sign-in/email") await countSignIn(ctx);
+        // Any new session (password, second factor, provider, sign-up) makes this browser a known one for the account.
+        const created = ctx.context.newSession;
+        if (created?.user) {
+          const value = deps.devices.afterSignIn(ctx.getCookie(deviceCookie.name), created.user.email);
+          ctx.setCookie(deviceCookie.name, value, {
+            httpOnly: true,
+            secure: true,
+            sameSite: "lax",
+            path: "/api/auth",
+            maxAge: deviceCookie.maxAgeSeconds,
+          });
         }
       }),
     },
@@ -291,6 +297,29 @@ export function createAuth(deps: AuthDeps) {
       ...(config.social.length ? [genericOAuth({ config: socialProviderConfigs(config.social) })] : []),
     ],
   });
+
+  /** [Note: Device cookies let the owner through a lock an attacker set off] (auth/lockout.ts) */
+  async function signInLock(ctx: AuthMiddlewareContext, email: string): Promise<LockState> {
+    const nonce = deps.devices.nonceFor(ctx.getCookie(deviceCookie.name), email);
+    if (nonce) return deps.deviceLockout.state(deps.devices.subject(nonce, email));
+    return lockout.state(email);
+  }
+
+  /** A wrong password counts against the known browser it came from, or else against the email. */
+  async function countSignIn(ctx: AuthMiddlewareContext) {
+    const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+    if (!email) return;
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError && returned.statusCode === 429) return;
+    const nonce = deps.devices.nonceFor(ctx.getCookie(deviceCookie.name), email);
+    const failed = returned instanceof APIError && returned.statusCode === 401;
+    if (nonce) {
+      const subject = deps.devices.subject(nonce, email);
+      await (failed ? deps.deviceLockout.recordFailure(subject) : deps.deviceLockout.clear(subject));
+    } else {
+      await (failed ? lockout.recordFailure(email) : lockout.clear(email));
+    }
+  }
 
   /**
    * better-auth keeps emailVerified as it was when an email change is confirmed. But the link went to the new address
@@ -374,3 +403,11 @@ async function twoFactorUserId(ctx: AuthMiddlewareContext): Promise<string | und
 }
 
 export type HeirloomAuth = ReturnType<typeof createAuth>["auth"];
+
+/** Ends one of the user's sessions, named by its id; an id of nobody's (or someone else's) session changes nothing. */
+export async function revokeSessionById(auth: HeirloomAuth, userId: string, sessionId: string): Promise<void> {
+  const context = await auth.$context;
+  const sessions = await context.internalAdapter.listSessions(userId);
+  const target = sessions.find((session) => session.id === sessionId);
+  if (target) await context.internalAdapter.deleteSession(target.token);
+}

@@ -1,6 +1,4 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../mail/outbox-mailer.ts";
 import {
   Client,
   randomKey,
@@ -25,7 +23,7 @@ describe("email-only password reset", () => {
     const user = await signUp(t.app);
     const anon = new Client(t.app);
     expect((await anon.post("/api/auth/request-password-reset", { email: user.email })).statusCode).toBe(200);
-    const mail = (await readOutbox(path.join(t.dataDir, "outbox"))).find((m) => m.subject.includes("Reset"));
+    const mail = (await t.mailTo(user.email)).find((m) => m.subject.includes("Reset"));
     const link = new URL(/https?:\/\/\S+\/recover\?\S+/.exec(mail?.text ?? "")?.[0] ?? "http://missing/");
     expect(link.pathname).toBe("/recover");
     expect(link.searchParams.get("email")).toBe(user.email);

@@ -55,7 +55,7 @@ describe.each(engines())("two-factor sign-in on %s", (engine) => {
 
     const replay = await client.post("/api/auth/two-factor/verify-totp", { code: code(now) });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toMatchObject({ code: "INVALID_CODE" });
+    expect(replay.json().error).toMatchObject({ reason: "INVALID_CODE" });
     const fresh = await client.post("/api/auth/two-factor/verify-totp", { code: code(now + 1) });
     expect(fresh.statusCode).toBe(200);
     expect((await client.get("/api/account/me")).statusCode).toBe(200);
@@ -100,13 +100,13 @@ describe.each(engines())("two-factor sign-in on %s", (engine) => {
 
     const noCode = await off({ password: user.authKey });
     expect(noCode.statusCode).toBe(400);
-    expect(noCode.json()).toMatchObject({ code: "TOTP_REQUIRED", message: accountMessages.totpRequired });
+    expect(noCode.json().error).toMatchObject({ reason: "TOTP_REQUIRED", message: accountMessages.totpRequired });
     const wrongPassword = await off({ password: randomKey(), code: code(now) });
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json()).toMatchObject({ code: "INVALID_PASSWORD" });
+    expect(wrongPassword.json().error).toMatchObject({ reason: "INVALID_PASSWORD" });
     const replayed = await off({ password: user.authKey, code: code(now - 1) });
     expect(replayed.statusCode).toBe(401);
-    expect(replayed.json()).toMatchObject({ code: "INVALID_CODE", message: accountMessages.invalidTotp });
+    expect(replayed.json().error).toMatchObject({ reason: "INVALID_CODE", message: accountMessages.invalidTotp });
     expect((await user.client.get("/api/account/me")).json().twoFactorEnabled).toBe(true);
 
     // The code offered with the wrong password is still good.

@@ -15,6 +15,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Keys under a prefix, in lexical order. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Removes what interrupted writes left behind before `startedAt` (a killed server's temporary files) and says how
+   * many. Called once at start, when no write of this process is in flight.
+   */
+  removeLeftovers(startedAt: Date): Promise<number>;
   /** Cheap round trip for /healthz. */
   check(): Promise<void>;
   close(): Promise<void>;

@@ -70,6 +70,10 @@ export function createFsBlobStore(rootDir: string): BlobStore {
       return { size };
     },
 
+    async removeLeftovers(startedAt) {
+      return removeTemporaryFiles(root, startedAt.getTime());
+    },
+
     async get(key) {
       assertValidKey(key);
       try {
@@ -225,6 +229,30 @@ async function collectKeys(
       if (accept(name)) keys.push(`${keyPrefix}${name}`);
     }
   }
+}
+
+/** Deletes the dot-named temporary files (`.name.blob.<random>.tmp`) last written before `beforeMs`, in every folder. */
+async function removeTemporaryFiles(dir: string, beforeMs: number): Promise<number> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) removed += await removeTemporaryFiles(full, beforeMs);
+    else if (entry.isFile() && entry.name.startsWith(".") && entry.name.endsWith(".tmp")) {
+      const info = await stat(full).catch(() => undefined);
+      if (info && info.mtimeMs < beforeMs) {
+        await rm(full, { force: true });
+        removed++;
+      }
+    }
+  }
+  return removed;
 }
 
 function isMissing(error: unknown): boolean {

@@ -172,6 +172,13 @@ export function createS3BlobStore(config: S3Config, options: S3BlobStoreOptions 
       return keys.sort();
     },
 
+    // An S3 put is whole or absent; the parts of a multipart upload a killed server abandoned are the bucket's
+    // lifecycle rule's to abort (AbortIncompleteMultipartUpload, README "Running on PostgreSQL and S3"): another
+    // instance may still be writing an upload it started before this one booted.
+    async removeLeftovers() {
+      return 0;
+    },
+
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },

@@ -173,7 +173,8 @@ export interface ActivityTable {
 
 export interface AuthAttemptsTable {
   id: string;
-  kind: "sign-in" | "recovery";
+  /** sign-in: an email's sign-ins from unknown browsers; device: one known browser's; recovery: an email's recovery. */
+  kind: "sign-in" | "device" | "recovery";
   subject_hash: string;
   created_at: string;
 }

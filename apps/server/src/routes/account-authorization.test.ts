@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
   engines,
+  originOf,
   randomKey,
   randomSaltHex,
   sampleBlobs,
@@ -75,7 +76,7 @@ describe.each(engines())("account authorization on %s", (engine) => {
           method,
           url,
           headers: {
-            origin: "http://localhost",
+            origin: originOf(t.app),
             ...(cookie ? { cookie } : {}),
             "content-type": "application/json",
           },

@@ -14,11 +14,12 @@ import {
   type SocialProviderId,
   type SocialProvidersResponse,
   saveKeysRequestSchema,
+  sessionParamsSchema,
   socialProviderIds,
   userErrorRequestSchema,
 } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { directCallOrigin, type HeirloomAuth } from "../auth/auth.ts";
+import { type HeirloomAuth, revokeSessionById } from "../auth/auth.ts";
 import type { AccountService } from "../services/account.service.ts";
 import type { AccountSecurityService } from "../services/account-security.service.ts";
 import { toWebHeaders } from "./auth.routes.ts";
@@ -102,13 +103,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
       caller,
       parse(changeEmailRequestSchema, request.body),
       async (newEmail) => {
-        // The link's origin comes from PUBLIC_URL, or else from this request (as for every other mail).
-        await directCallOrigin.run(`${request.protocol}://${request.host}`, () =>
-          auth.api.changeEmail({
-            body: { newEmail, callbackURL: "/account/MyInfo" },
-            headers: toWebHeaders(request),
-          }),
-        );
+        // The link's origin is PUBLIC_URL (better-auth's baseURL), as for every other mail.
+        await auth.api.changeEmail({
+          body: { newEmail, callbackURL: "/account/MyInfo" },
+          headers: toWebHeaders(request),
+        });
       },
     );
     return reply.code(204).send();
@@ -164,6 +163,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
 
   app.post(apiRoutes.recoveryComplete, perQuarterHour(10), async (request, reply) => {
     await security.completeRecovery(parse(recoveryCompleteRequestSchema, request.body));
+    return reply.code(204).send();
+  });
+
+  app.delete(`${apiRoutes.sessions}/:id`, perMinute(30), async (request, reply) => {
+    const { caller } = await requireSession(request);
+    const { id } = parse(sessionParamsSchema, request.params);
+    await revokeSessionById(auth, caller.id, id);
     return reply.code(204).send();
   });
 

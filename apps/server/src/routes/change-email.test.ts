@@ -1,7 +1,5 @@
-import path from "node:path";
 import { accountMessages, emailChangeMessages, errorBodySchema } from "@heirloom/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../mail/outbox-mailer.ts";
 import {
   Client,
   engines,
@@ -22,8 +20,7 @@ describe.each(engines())("changing the email address on %s", (engine) => {
     await t?.close();
   });
 
-  const mailsTo = async (to: string) =>
-    (await readOutbox(path.join(t.dataDir, "outbox"))).filter((m) => m.to === to);
+  const mailsTo = (to: string) => t.mailTo(to);
   const linkTo = async (to: string) => {
     const mail = (await mailsTo(to)).at(-1);
     const found = /https?:\/\/\S+\/ConfirmEmail\?token=\S+/.exec(mail?.text ?? "")?.[0];

@@ -130,17 +130,20 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       await sendLink(input.newEmail);
     },
 
-    /** Checks the recovery auth key; the same answer for an unknown email as for a wrong key. */
+    /**
+     * Checks the recovery auth key; the same answer for an unknown email as for a wrong key. A correct key is always
+     * checked and accepted, even while wrong ones are throttled (ADR 035): guessing a 256-bit key gets nowhere, and
+     * a lock must not keep the owner from their own kit.
+     */
     async startRecovery(email: string, recoveryAuthKey: string): Promise<RecoveryStartResponse> {
-      if (await deps.recoveryLockout.isLocked(email)) {
-        throw new AppError("rate_limited", accountMessages.tooManyAttempts);
-      }
       const user = await users.findByEmail(email);
       const stored = user && (await keys.find(user.id));
       const matches = stored
         ? await deps.verifyKey(stored.recoveryAuthKeyHash, recoveryAuthKey)
         : (await deps.verifyKey(await dummy(), recoveryAuthKey)) && false;
       if (!user || !stored || !matches) {
+        const lock = await deps.recoveryLockout.state(email);
+        if (lock.locked) throw AppError.tooManyAttempts(accountMessages.tooManyAttempts, lock.retryAfterSeconds);
         await deps.recoveryLockout.recordFailure(email);
         throw new AppError("forbidden", accountMessages.recoveryKeyMismatch);
       }

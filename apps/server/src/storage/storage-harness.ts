@@ -5,7 +5,7 @@ import { storageRoutes } from "@heirloom/contract";
 import type { FastifyInstance } from "fastify";
 import { type BlobStore, createBlobStore } from "../blobs/index.ts";
 import { loadConfig } from "../config.ts";
-import { type Client, signUp, startTestApp, type TestApp } from "../testing/app-harness.ts";
+import { type Client, originOf, signUp, startTestApp, type TestApp } from "../testing/app-harness.ts";
 
 /** Test-only helpers for the storage API: multipart bodies as the Firebase SDK builds them, and calls as a browser. */
 
@@ -44,7 +44,7 @@ export async function call(
     method,
     url,
     headers: {
-      ...(client ? { origin: "http://localhost", cookie: client.cookieHeader() } : {}),
+      ...(client ? { origin: originOf(app), cookie: client.cookieHeader() } : {}),
       ...options.headers,
     },
     ...(options.payload !== undefined ? { payload: options.payload } : {}),

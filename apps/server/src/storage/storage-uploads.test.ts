@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { storageRoutes } from "@heirloom/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type SignedUp } from "../testing/app-harness.ts";
+import { engines, originOf, type SignedUp } from "../testing/app-harness.ts";
 import {
   blobStoreKinds,
   bucket,
@@ -258,7 +258,7 @@ describe.each(combos)("uploads on %s with the %s blob store", (engine, store) =>
     const path = docPath("real");
     const bytes = patternBytes(9 * 1024 * 1024 + 123, 5);
     const { body, contentType } = multipartBody({ size: bytes.length }, bytes);
-    const headers = { cookie: owner.client.cookieHeader(), origin: base };
+    const headers = { cookie: owner.client.cookieHeader(), origin: originOf(t.app) };
     const res = await fetch(`${base}${storageRoutes.objects(bucket)}?name=${encodeURIComponent(path)}`, {
       method: "POST",
       headers: { ...headers, "content-type": contentType },
@@ -290,7 +290,7 @@ describe.each(combos)("uploads on %s with the %s blob store", (engine, store) =>
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     socket.write(
       `POST ${storageRoutes.objects(bucket)}?name=${encodeURIComponent(path)} HTTP/1.1\r\n` +
-        `Host: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: ${owner.client.cookieHeader()}\r\n` +
+        `Host: 127.0.0.1:${port}\r\nOrigin: ${originOf(t.app)}\r\nCookie: ${owner.client.cookieHeader()}\r\n` +
         `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     const cut = Math.floor(body.length * 0.9);

@@ -345,11 +345,11 @@ describe.each(combos)("storage API on %s with the %s blob store", (engine, store
     });
     expect(ours.statusCode).toBe(200);
     expect((await call(t.app, owner.client, "GET", objectUrl(ownPath))).statusCode).toBe(200);
-    // Our own host behind a proxy that terminates TLS (no PUBLIC_URL): the scheme differs, the host decides.
-    const proxied = await call(t.app, owner.client, "GET", objectUrl(ownPath), {
-      headers: { origin: "https://localhost" },
-    });
-    expect(proxied.statusCode).toBe(200);
+    // Only PUBLIC_URL's exact origin is ours: not the same host under another scheme or port, not a look-alike.
+    for (const origin of ["https://localhost:8080", "http://localhost:8081"]) {
+      const other = await call(t.app, owner.client, "GET", objectUrl(ownPath), { headers: { origin } });
+      expect(other.statusCode, origin).toBe(401);
+    }
     const lookalike = await call(t.app, owner.client, "GET", objectUrl(ownPath), {
       headers: { origin: "http://localhost.evil.example" },
     });

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError, errorBody, toErrorResponse } from "../errors.ts";
+import { isForeignRequest } from "../routes/own-origin.ts";
 import { optionalSession } from "../routes/session.ts";
 import { parseRange } from "./byte-range.ts";
 import { multipartBoundary, readUploadParts } from "./multipart.ts";
@@ -20,8 +21,8 @@ import type { StorageService } from "./storage.service.ts";
 export interface StorageRoutesDeps {
   auth: HeirloomAuth;
   storage: StorageService;
-  /** PUBLIC_URL, when set: the only origin whose pages may call the storage API with a session. */
-  publicUrl: string | undefined;
+  /** Our own pages' origins (routes/own-origin.ts): the only pages that may call the storage API with a session. */
+  origins: readonly string[];
 }
 
 // Ciphertext does not compress, and compressing would break Content-Length and ranges.
@@ -48,28 +49,8 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
     if (appId !== undefined && appId !== storageAppId) {
       throw new AppError("storage/unauthorized-app", storageMessages.unauthorizedApp);
     }
-    if (!withSession) return;
-    if (request.headers["sec-fetch-site"] === "cross-site") {
+    if (withSession && isForeignRequest(request.headers, deps.origins)) {
       throw new AppError("storage/unauthorized-app", storageMessages.unauthorizedApp);
-    }
-    const origin = request.headers.origin;
-    if (origin !== undefined && !isOwnOrigin(origin, request)) {
-      throw new AppError("storage/unauthorized-app", storageMessages.unauthorizedApp);
-    }
-  }
-
-  /**
-   * PUBLIC_URL's origin when set; otherwise the host the request was addressed to (which a page on another site
-   * cannot choose). Without PUBLIC_URL only the host is compared, so a TLS-terminating proxy that forwards plain HTTP
-   * does not make every page of ours look foreign.
-   */
-  function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
-    try {
-      const url = new URL(origin);
-      if (deps.publicUrl) return url.origin === new URL(deps.publicUrl).origin;
-      return url.host === new URL(`${request.protocol}://${request.host}`).host;
-    } catch {
-      return false;
     }
   }
 

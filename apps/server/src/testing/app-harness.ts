@@ -7,6 +7,8 @@ import pg from "pg";
 import { type BuildOptions, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/database.ts";
+import type { StoredMail } from "../mail/mailer.ts";
+import { readOutbox } from "../mail/outbox-mailer.ts";
 
 /**
  * Test-only: a whole app (buildApp) on each database engine the run covers: SQLite always, PostgreSQL when
@@ -17,6 +19,10 @@ export interface TestApp {
   /** A second connection to the same database, to look at rows directly. */
   database: Database;
   dataDir: string;
+  /** Waits until the mail the app sends after answering has gone out. */
+  settled(): Promise<void>;
+  /** The outbox's messages to `to`, newest first, once every mail in flight has been written. */
+  mailTo(to: string): Promise<StoredMail[]>;
   close(): Promise<void>;
 }
 
@@ -50,13 +56,25 @@ export async function startTestApp(
     SECRET_KEY: testSecret,
     ...env,
   });
-  const app = await buildApp(config, options);
-  if (config.publicUrl) appOrigins.set(app, new URL(config.publicUrl).origin);
+  let settled = async () => {};
+  const app = await buildApp(config, {
+    ...options,
+    onBackground: (wait) => {
+      settled = wait;
+      options.onBackground?.(wait);
+    },
+  });
+  appOrigins.set(app, config.publicUrl);
   const database = await openDatabase(databaseUrl);
   return {
     app,
     database,
     dataDir,
+    settled: () => settled(),
+    async mailTo(to) {
+      await settled();
+      return (await readOutbox(path.join(dataDir, "outbox"))).filter((m) => m.to === to);
+    },
     async close() {
       await app.close();
       await database.close();
@@ -100,8 +118,9 @@ export const sampleRecovery = () => ({
   recoveryEncryptedSigningPrivateKey: sealed(64),
 });
 
-/** The Origin a same-site page of each app sends: PUBLIC_URL's, or inject's default host. */
+/** The Origin a page of each app sends: PUBLIC_URL's (http://localhost:8080 unless a test sets it). */
 const appOrigins = new WeakMap<FastifyInstance, string>();
+export const originOf = (app: FastifyInstance) => appOrigins.get(app) ?? "http://localhost:8080";
 let addressCounter = 1;
 /** A fresh client address, so per-IP limits of one test do not spill into the next. */
 export const freshAddress = () => `198.51.100.${addressCounter++ % 250}`;
@@ -127,7 +146,7 @@ export class Client {
       url,
       remoteAddress: this.address,
       headers: {
-        origin: appOrigins.get(this.app) ?? "http://localhost",
+        origin: originOf(this.app),
         ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...headers,

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** Field name -> message, for validation errors a person can fix. */
   readonly fields: Readonly<Record<string, string>>;
+  /** A throttled call: seconds until the server takes another attempt. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status: number;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     message: string;
     requestId?: string;
     fields?: Record<string, string>;
+    retryAfterSeconds?: number;
   }) {
     super(init.message);
     this.name = "ApiError";
@@ -25,6 +28,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.fields = init.fields ?? {};
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -32,8 +36,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, requestId, fields } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, requestId, fields });
+    const { code, message, requestId, fields, retryAfterSeconds } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, requestId, fields, retryAfterSeconds });
   }
   return new ApiError({
     status: response.status,

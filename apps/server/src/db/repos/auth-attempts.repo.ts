@@ -4,10 +4,11 @@ import type { AuthAttemptsTable, DatabaseSchema } from "../schema.ts";
 
 export type AttemptKind = AuthAttemptsTable["kind"];
 
-/** Failed sign-ins and recovery attempts, keyed by a hash of the email (see auth/lockout.ts). */
+/** Failed sign-ins and recovery attempts, keyed by a hash of the email or of a known device (see auth/lockout.ts). */
 export interface AuthAttemptsRepo {
   record(kind: AttemptKind, subjectHash: string, now: Date): Promise<void>;
-  countSince(kind: AttemptKind, subjectHash: string, since: Date): Promise<number>;
+  /** The times of the subject's failures after `since`, oldest first. */
+  recentSince(kind: AttemptKind, subjectHash: string, since: Date): Promise<Date[]>;
   clear(kind: AttemptKind, subjectHash: string): Promise<void>;
   /** Drops rows older than `before` (housekeeping; counts only look at recent rows anyway). */
   prune(before: Date): Promise<void>;
@@ -21,15 +22,16 @@ export function createAuthAttemptsRepo(db: Kysely<DatabaseSchema>): AuthAttempts
         .values({ id: randomUUID(), kind, subject_hash: subjectHash, created_at: now.toISOString() })
         .execute();
     },
-    async countSince(kind, subjectHash, since) {
-      const row = await db
+    async recentSince(kind, subjectHash, since) {
+      const rows = await db
         .selectFrom("auth_attempts")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .select("created_at")
         .where("kind", "=", kind)
         .where("subject_hash", "=", subjectHash)
         .where("created_at", ">", since.toISOString())
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .orderBy("created_at")
+        .execute();
+      return rows.map((row) => new Date(row.created_at));
     },
     async clear(kind, subjectHash) {
       await db

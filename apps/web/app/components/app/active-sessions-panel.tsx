@@ -112,7 +112,7 @@ export function ActiveSessionsPanel() {
                       onClick={() =>
                         void run(
                           row.id,
-                          () => revokeSession(browserSessionsDeps, row.token),
+                          () => revokeSession(browserSessionsDeps, row.id),
                           `${row.device} has been signed out.`,
                         )
                       }

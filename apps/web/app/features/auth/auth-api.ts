@@ -1,30 +1,25 @@
-import { apiRoutes } from "@heirloom/contract";
+import { apiRoutes, errorBodySchema } from "@heirloom/contract";
 
 // Calls to better-auth's endpoints under /api/auth (sign-up, sign-in, verification, two-factor, sessions, social).
-// better-auth answers errors with its own body, { code, message }, not ours (packages/contract/src/errors.ts); this is
-// the one place that reads it. Every credential sent here is derived in the browser: see features/auth/credentials.ts.
+// Their errors come in our one error body (packages/contract/src/errors.ts) with better-auth's own code as `reason`;
+// this is the one place that reads it. Every credential sent here is derived in the browser: see
+// features/auth/credentials.ts.
 
-/** A failed better-auth call: its HTTP status, its error code (e.g. INVALID_EMAIL_OR_PASSWORD) and message. */
+/** A failed better-auth call: its HTTP status, better-auth's error code (e.g. INVALID_EMAIL_OR_PASSWORD), message. */
 export class AuthError extends Error {
   readonly status: number;
   /** better-auth's code, or "NETWORK" when no answer came, or "UNKNOWN" when the answer had no code. */
   readonly code: string;
+  /** A throttled attempt: seconds until another is accepted. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = "AuthError";
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
-}
-
-function readErrorBody(body: unknown): { code?: string; message?: string } {
-  if (!body || typeof body !== "object") return {};
-  const { code, message } = body as Record<string, unknown>;
-  return {
-    ...(typeof code === "string" ? { code } : {}),
-    ...(typeof message === "string" ? { message } : {}),
-  };
 }
 
 /**
@@ -63,11 +58,12 @@ export async function authRequest<T = unknown>(
     }
   }
   if (!response.ok) {
-    const { code, message } = readErrorBody(parsed);
+    const error = errorBodySchema.safeParse(parsed).data?.error;
     throw new AuthError(
       response.status,
-      code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "UNKNOWN"),
-      message ?? `Unexpected response (HTTP ${response.status}).`,
+      error?.reason ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "UNKNOWN"),
+      error?.message ?? `Unexpected response (HTTP ${response.status}).`,
+      error?.retryAfterSeconds,
     );
   }
   return parsed as T;

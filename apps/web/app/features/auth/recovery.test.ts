@@ -159,13 +159,15 @@ describe("recoverWithKey", () => {
     expect(expired.names()).not.toContain("signIn");
   });
 
-  it("says to wait when rate limited", async () => {
+  it("says how long to wait when rate limited", async () => {
     const { steps } = fakeRecoverySteps({
       startRecovery: async () => {
-        throw new ApiError({ status: 429, code: "rate_limited", message: "slow down" });
+        throw new ApiError({ status: 429, code: "rate_limited", message: "slow down", retryAfterSeconds: 661 });
       },
     });
-    expect(await recoverWithKey(steps, input)).toMatchObject({ ok: false, message: tooManyRecoveries });
+    const result = await recoverWithKey(steps, input);
+    expect(result).toMatchObject({ ok: false, message: tooManyRecoveries(661) });
+    expect(result).toMatchObject({ message: expect.stringContaining("wait 12 minutes") });
   });
 
   it("still counts as done when only the sign-in afterwards fails (the password is already changed)", async () => {

@@ -3,6 +3,7 @@ import {
   type KdfParamsDto,
   type RecoveryBlobsDto,
   type recoveryCompleteRequestSchema,
+  waitDuration,
 } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import type { z } from "zod";
@@ -82,7 +83,9 @@ export type RecoveryOutcome =
     };
 
 export const invalidRecoveryKeyText = "Invalid recovery key: please check for typing mistakes";
-export const tooManyRecoveries = "Too many recovery attempts. Please wait 15 minutes, then try again.";
+/** Wrong recovery keys are throttled; the right one is always accepted (ADR 035). */
+export const tooManyRecoveries = (retryAfterSeconds: number | undefined) =>
+  `Too many wrong recovery keys. Please wait ${retryAfterSeconds ? waitDuration(retryAfterSeconds) : "15 minutes"}, then try again with your recovery kit.`;
 const offline = "We couldn't reach Heirloom. Check your connection and try again.";
 export const recoveryFailed =
   "Something went wrong and your password was not changed. Please try again in a few minutes.";
@@ -106,7 +109,7 @@ export function recoveryErrorMessage(
     return { message: invalidRecoveryKeyText, field: "recoveryKey" };
   }
   if (error instanceof ApiError) {
-    if (error.status === 429) return { message: tooManyRecoveries };
+    if (error.status === 429) return { message: tooManyRecoveries(error.retryAfterSeconds) };
     if (error.code === "network") return { message: offline };
     if (error.status === 403 && during === "start") {
       return { message: accountMessages.recoveryKeyMismatch, field: "recoveryKey" };

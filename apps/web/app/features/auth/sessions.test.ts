@@ -35,7 +35,6 @@ describe("sessions list", () => {
   const sessions = [
     {
       id: "s1",
-      token: "t1",
       createdAt: "2026-11-23T08:00:00.000Z",
       expiresAt: "2026-11-23T20:00:00.000Z",
       ipAddress: "203.0.113.7",
@@ -43,7 +42,6 @@ describe("sessions list", () => {
     },
     {
       id: "s2",
-      token: "t2",
       createdAt: "2026-11-23T09:00:00.000Z",
       expiresAt: "2026-11-23T21:00:00.000Z",
       ipAddress: "",
@@ -51,7 +49,6 @@ describe("sessions list", () => {
     },
     {
       id: "s3",
-      token: "t3",
       createdAt: "2026-11-23T07:00:00.000Z",
       expiresAt: "2026-11-23T19:00:00.000Z",
       ipAddress: null,
@@ -74,19 +71,18 @@ describe("sessions list", () => {
     const authRequest = vi.fn(async (path: string) =>
       path === "/list-sessions" ? sessions : { session: { id: "s1" }, user: {} },
     ) as unknown as Parameters<typeof listSessions>[0]["authRequest"];
-    const rows = await listSessions({ authRequest });
+    const rows = await listSessions({ authRequest, deleteSession: vi.fn() });
     expect(rows.filter((r) => r.current).map((r) => r.id)).toEqual(["s1"]);
   });
 
-  it("revokes one session by its token, or all the others", async () => {
+  it("revokes one session by its id (never a token), or all the others", async () => {
     const authRequest = vi.fn(async () => ({ status: true })) as unknown as Parameters<
       typeof listSessions
     >[0]["authRequest"];
-    await revokeSession({ authRequest }, "t2");
-    await revokeOtherSessions({ authRequest });
-    expect(vi.mocked(authRequest).mock.calls).toEqual([
-      ["/revoke-session", { token: "t2" }],
-      ["/revoke-other-sessions", {}],
-    ]);
+    const deleteSession = vi.fn(async () => {});
+    await revokeSession({ authRequest, deleteSession }, "s2");
+    await revokeOtherSessions({ authRequest, deleteSession });
+    expect(deleteSession.mock.calls).toEqual([["s2"]]);
+    expect(vi.mocked(authRequest).mock.calls).toEqual([["/revoke-other-sessions", {}]]);
   });
 });

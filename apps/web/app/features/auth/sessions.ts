@@ -1,13 +1,15 @@
+import { apiRoutes } from "@heirloom/contract";
+import { apiRequest } from "../../lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
 // The account's active sessions, from better-auth (GET /list-sessions; this browser's from GET /get-session), and
-// the ways to end them (POST /revoke-session, POST /revoke-other-sessions).
+// the ways to end them (DELETE /api/account/sessions/{id}, POST /revoke-other-sessions). No answer carries a
+// session's token: sessions are named by id.
 
 /** One session as better-auth lists it (dates arrive as ISO strings). */
 export interface AuthSessionDto {
   id: string;
-  token: string;
   createdAt: string;
   updatedAt?: string;
   expiresAt: string;
@@ -17,9 +19,8 @@ export interface AuthSessionDto {
 
 /** A session as the page shows it. */
 export interface SessionRow {
+  /** What DELETE /api/account/sessions/{id} takes. */
   id: string;
-  /** What revoke-session takes. */
-  token: string;
   /** "Chrome on a computer · Windows", or "A browser on a computer" when the user agent says nothing we know. */
   device: string;
   kind: "desktop" | "mobile";
@@ -31,6 +32,7 @@ export interface SessionRow {
 
 export interface SessionsDeps {
   authRequest<T>(path: `/${string}`, body?: unknown): Promise<T>;
+  deleteSession(id: string): Promise<void>;
 }
 
 /**
@@ -55,7 +57,6 @@ export function toSessionRows(sessions: readonly AuthSessionDto[], currentId: st
       const { device, kind } = sessionDevice(s.userAgent);
       return {
         id: s.id,
-        token: s.token,
         device,
         kind,
         ipAddress: s.ipAddress || null,
@@ -75,8 +76,8 @@ export async function listSessions(deps: SessionsDeps): Promise<SessionRow[]> {
 }
 
 /** Signs one other device out; its next request is refused. */
-export async function revokeSession(deps: SessionsDeps, token: string): Promise<void> {
-  await deps.authRequest("/revoke-session", { token });
+export async function revokeSession(deps: SessionsDeps, id: string): Promise<void> {
+  await deps.deleteSession(id);
 }
 
 /** Signs out every session except this browser's. */
@@ -84,4 +85,8 @@ export async function revokeOtherSessions(deps: SessionsDeps): Promise<void> {
   await deps.authRequest("/revoke-other-sessions", {});
 }
 
-export const browserSessionsDeps: SessionsDeps = { authRequest: (path, body) => authRequest(path, body) };
+export const browserSessionsDeps: SessionsDeps = {
+  authRequest: (path, body) => authRequest(path, body),
+  deleteSession: (id) =>
+    apiRequest<void>(`${apiRoutes.sessions}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+};

@@ -1,4 +1,4 @@
-import { accountMessages, type KeysResponse, type SessionUser } from "@heirloom/contract";
+import { accountMessages, type KeysResponse, type SessionUser, tooManyAttemptsMessage } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { ApiError } from "../../lib/api.ts";
 import { AuthError } from "./auth-api.ts";
@@ -118,7 +118,7 @@ async function passwordFailure(steps: SignInSteps, error: unknown): Promise<Sign
   if (error instanceof SignInError) return error;
   if (error instanceof AuthError || error instanceof ApiError) {
     if (error.status === 429 || tooManyCodes.has(error.code))
-      return new SignInError(accountMessages.tooManyAttempts);
+      return new SignInError(tooManyAttemptsMessage(error.retryAfterSeconds));
     if (error instanceof AuthError && error.status === 401) {
       return new SignInError(accountMessages.wrongCredentials, { field: "password" });
     }
@@ -130,7 +130,7 @@ async function secondFactorFailure(steps: SignInSteps, factor: SecondFactor, err
   if (error instanceof SignInError) return error;
   if (error instanceof AuthError) {
     if (error.status === 429 || tooManyCodes.has(error.code))
-      return new SignInError(accountMessages.tooManyAttempts);
+      return new SignInError(tooManyAttemptsMessage(error.retryAfterSeconds));
     if (error.code === "INVALID_TWO_FACTOR_COOKIE") {
       return new SignInError(signInMessages.secondFactorExpired, { restart: true });
     }

@@ -1,0 +1,122 @@
+import type { Socket } from "node:net";
+import { apiRoutes, type ErrorCode, errorStatus } from "@heirloom/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError, errorBody, genericMessages } from "../errors.ts";
+import { isForeignRequest } from "./own-origin.ts";
+
+/**
+ * How long a request body may take to arrive: `baseMs`, plus the declared length at `minBytesPerSecond`. A 16 MiB
+ * chunk upload then has 20 s + 512 s, enough on a slow but live 256 kbit/s line; a body that trickles in slower than
+ * that is cut, and so is a 64 KiB JSON body still arriving after 22 s.
+ */
+export const defaultBodyDeadline = { baseMs: 20_000, minBytesPerSecond: 32 * 1024 };
+
+const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const isApi = (url: string) => url.startsWith("/api/") || url.startsWith(`${apiRoutes.storage}/`);
+
+/**
+ * What every request goes through, whatever its route: our own pages only for state-changing calls, a deadline for
+ * its body, and no caching of any API answer unless the route says otherwise.
+ */
+export function registerRequestHygiene(
+  app: FastifyInstance,
+  deps: {
+    origins: readonly string[];
+    bodyDeadline: typeof defaultBodyDeadline;
+    /** The time a body of undeclared length (chunked) gets is that of the largest body any route takes. */
+    largestBodyBytes: number;
+  },
+) {
+  app.addHook("onRequest", async (request) => {
+    // better-auth checks Origin on its own routes (and must take providers' form posts on its callback); the storage
+    // API refuses foreign pages with its own storage/* code (storage.routes.ts).
+    const url = request.url.toLowerCase();
+    if (!stateChanging.has(request.method) || !url.startsWith("/api/") || url.startsWith(`${apiRoutes.auth}/`))
+      return;
+    if (isForeignRequest(request.headers, deps.origins)) {
+      throw new AppError(
+        "forbidden",
+        `This request came from a page of another site, so it was refused. Open Heirloom at ${deps.origins[0]} and try again.`,
+      );
+    }
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!hasBody(request)) return;
+    const declared = Number(request.headers["content-length"] ?? Number.NaN);
+    const bytes = Number.isFinite(declared) ? declared : deps.largestBodyBytes;
+    const deadlineMs = deps.bodyDeadline.baseMs + (bytes / deps.bodyDeadline.minBytesPerSecond) * 1000;
+    const timer = setTimeout(() => {
+      if (request.raw.complete) return;
+      request.log.info({ deadlineMs }, "request body too slow: cut");
+      const socket = request.raw.socket;
+      if (!reply.raw.headersSent && socket.writable) {
+        const body = errorBody("request_timeout", genericMessages.request_timeout, request.id);
+        reply.raw.writeHead(errorStatus.request_timeout, { ...plainErrorHeaders, "x-request-id": request.id });
+        reply.raw.end(JSON.stringify(body));
+      }
+      socket.destroySoon();
+    }, deadlineMs);
+    timer.unref();
+    request.raw.once("end", () => clearTimeout(timer));
+    request.raw.once("close", () => clearTimeout(timer));
+  });
+
+  // Signed-in answers must not stay in a browser's or a proxy's cache; public ones opt out by setting their own.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isApi(request.url.toLowerCase()) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const headers = request.headers;
+  return headers["content-length"] !== undefined
+    ? headers["content-length"] !== "0"
+    : headers["transfer-encoding"] !== undefined;
+}
+
+/** The headers helmet gives every answer, for the answers written before (or without) Fastify. */
+const plainErrorHeaders = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  connection: "close",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "strict-transport-security": "max-age=63072000; includeSubDomains; preload",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-resource-policy": "same-origin",
+};
+
+/**
+ * Fastify's clientErrorHandler: HTTP framing Node could not parse (a bad request line, oversized headers, a header
+ * timeout) is answered with our error body and security headers, then the connection is closed.
+ */
+export function sendClientError(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code: ErrorCode =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? "headers_too_large"
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "request_timeout"
+        : "validation_failed";
+  const message =
+    code === "validation_failed" ? "The request could not be read as HTTP." : genericMessages[code];
+  const body = JSON.stringify(errorBody(code, message, "none"));
+  const status = errorStatus[code];
+  const headers = { ...plainErrorHeaders, "content-length": String(Buffer.byteLength(body)) };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\r\n");
+  socket.end(`HTTP/1.1 ${status} ${statusText[status] ?? "Bad Request"}\r\n${head}\r\n\r\n${body}`);
+}
+
+const statusText: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+};
