@@ -54,7 +54,7 @@ const file = path.join(work, `bench-${FILE_MIB}MiB.bin`);
 const port = await freePort();
 console.log(`Heirloom documents bench: ${FILE_MIB} MiB file, local server on port ${port}`);
 const server = await startServer(
-  { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "true", STORAGE_FREE_BYTES: String(8 * FILE_BYTES) },
+  { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "1", STORAGE_FREE_BYTES: String(8 * FILE_BYTES) },
   port,
 );
 const browser = await launchBrowser();

@@ -326,7 +326,7 @@ describe("documents", () => {
 
   it("finishes a 300 MiB upload when the server is killed in the middle and comes back, with the right bytes", async () => {
     const port = await freePort();
-    const env = { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "true" };
+    const env = { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "1" };
     let server = await startServer(env, port);
     const { dataDir: ownDataDir } = server;
     const file = path.join(work, `Scanned archive ${tag}.bin`);
@@ -534,7 +534,7 @@ describe("documents", () => {
   it("refuses a document that does not fit in the quota before sending it, and says so", async () => {
     const port = await freePort();
     const server = await startServer(
-      { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "true", STORAGE_FREE_BYTES: String(8 * MiB) },
+      { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "1", STORAGE_FREE_BYTES: String(8 * MiB) },
       port,
     );
     const file = path.join(work, `Too big ${tag}.bin`);

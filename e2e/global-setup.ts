@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   const env: Record<string, string> = {
     PUBLIC_URL: baseUrl,
     SMTP_URL: smtp.url,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
     // Each file that needs an admin verifies its own address, so the files may run in any order; nobody else is one.
     ADMIN_EMAILS: `${adminEmail},${sweepAdminEmail}`,
     SOCIAL_GOOGLE_CLIENT_ID: oidcClient.id,

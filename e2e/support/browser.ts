@@ -8,7 +8,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A client address of the private 10/8 space, random so that per-IP rate limits of one test do not spill into the
- * next. The e2e server trusts X-Forwarded-For (TRUST_PROXY=true), as it would behind a load balancer.
+ * next. The e2e server trusts one proxy (TRUST_PROXY=1), as it would behind a load balancer: the browser stands in for it.
  */
 export function randomAddress(): string {
   const byte = () => Math.floor(Math.random() * 254) + 1;

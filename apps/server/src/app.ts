@@ -36,11 +36,11 @@ import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
-import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
 import { ownOrigins } from "./routes/own-origin.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
+import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
 import { createAccountSecurityService } from "./services/account-security.service.ts";
@@ -117,7 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook("onClose", () => blobs.close());
   // Temporary files of writes a killed server left behind: nothing of this process is in flight yet.
   const leftovers = await blobs.removeLeftovers(new Date());
-  if (leftovers) app.log.info({ files: leftovers }, "storage: removed temporary files left by an interrupted run");
+  if (leftovers)
+    app.log.info({ files: leftovers }, "storage: removed temporary files left by an interrupted run");
 
   const serverSecret = loadServerSecret(config.secretKey, config.dataDir);
   const articlesRepo = createArticlesRepo(database.db);
@@ -133,7 +134,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : createOutboxMailer(config.mail.outboxDir);
   app.addHook("onClose", () => mailer.close());
   const background = createBackgroundTasks((error) =>
-    app.log.error({ reason: error instanceof Error ? error.message : String(error) }, "background task failed"),
+    app.log.error(
+      { reason: error instanceof Error ? error.message : String(error) },
+      "background task failed",
+    ),
   );
   // Mail still being sent goes out before the mailer closes.
   app.addHook("preClose", () => background.settled());

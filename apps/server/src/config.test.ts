@@ -24,6 +24,30 @@ describe("loadConfig", () => {
     expect(config.blobStore).toMatchObject({ kind: "s3", s3: { bucket: "vault", forcePathStyle: true } });
   });
 
+  it("builds links from PUBLIC_URL only: this machine's address when unset, an origin when set", () => {
+    expect(loadConfig({})).toMatchObject({ publicUrl: "http://localhost:8080", publicUrlIsDefault: true });
+    expect(loadConfig({ PORT: "3000" }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PUBLIC_URL: "https://Vault.Example.com/" })).toMatchObject({
+      publicUrl: "https://vault.example.com",
+      publicUrlIsDefault: false,
+    });
+    expect(() => loadConfig({ PUBLIC_URL: "https://vault.example.com/app" })).toThrow(
+      /try https:\/\/vault.example.com/,
+    );
+  });
+
+  it("trusts no proxy by default, else a hop count or the proxies' addresses; never 'true'", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, loopback,2001:db8::1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "loopback",
+      "2001:db8::1",
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/how many proxies/);
+  });
+
   it("enables a social provider only when both its client id and secret are set", () => {
     const config = loadConfig({
       SOCIAL_GOOGLE_CLIENT_ID: "g",
@@ -64,6 +88,15 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "vault.example.com" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "ftp://vault.example.com" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "https://vault.example.com/app" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "https://user:pw@vault.example.com" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "https://vault.example.com/?next=1" }, "PUBLIC_URL"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "11" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
   ])("refuses %o with a message naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}:`));

@@ -150,8 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   let blobStore: AppConfig["blobStore"];
   if (e.BLOB_STORE === "s3") {
-    if (!e.S3_BUCKET)
-      throw invalid("S3_BUCKET", "required when BLOB_STORE=s3");
+    if (!e.S3_BUCKET) throw invalid("S3_BUCKET", "required when BLOB_STORE=s3");
     blobStore = {
       kind: "s3",
       s3: {

@@ -49,7 +49,8 @@ const genericMessages: Record<ErrorCode, string> = {
   unauthenticated: "Please sign in to continue.",
   forbidden: "You do not have permission to do that.",
   not_found: "We couldn't find what you were looking for.",
-  request_timeout: "The request took too long to arrive, so it was cut off. Check your connection and try again.",
+  request_timeout:
+    "The request took too long to arrive, so it was cut off. Check your connection and try again.",
   conflict: "That conflicts with something that already exists.",
   payload_too_large: "That is larger than we accept.",
   unsupported_media_type: "That kind of content is not accepted here; send JSON.",

@@ -150,7 +150,8 @@ function errorResponses(operation: ApiOperation): [string, JsonSchema][] {
     return operation.betterAuth.errorStatuses.map((status) => [
       String(status),
       {
-        description: "better-auth's error in the one error body; its own code (e.g. INVALID_EMAIL_OR_PASSWORD) is `reason`.",
+        description:
+          "better-auth's error in the one error body; its own code (e.g. INVALID_EMAIL_OR_PASSWORD) is `reason`.",
         content: { "application/json": { schema: schemaRef(errorComponent.name) } },
       },
     ]);

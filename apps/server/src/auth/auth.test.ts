@@ -131,7 +131,10 @@ describe.each(engines())("accounts with better-auth on %s", (engine) => {
       requestId: undefined,
     });
     expect(withoutRequestId(wrong.res.json())).toEqual(withoutRequestId(unknown.res.json()));
-    expect(wrong.res.json().error).toMatchObject({ code: "unauthenticated", reason: "INVALID_EMAIL_OR_PASSWORD" });
+    expect(wrong.res.json().error).toMatchObject({
+      code: "unauthenticated",
+      reason: "INVALID_EMAIL_OR_PASSWORD",
+    });
   });
 
   it("locks an email after 5 failures in 15 minutes, known or not, from any address", async () => {

@@ -11,9 +11,9 @@ import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
 import type { TotpStepsRepo } from "../db/repos/totp-steps.repo.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "../mail/templates.ts";
+import { ownOrigins } from "../routes/own-origin.ts";
 import type { Clock } from "../services/clock.ts";
 import { capitaliseName } from "../services/names.ts";
-import { ownOrigins } from "../routes/own-origin.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./key-hash.ts";
 import { type DeviceCookies, deviceCookie, type Lockout, type LockState } from "./lockout.ts";
 import { socialProviderConfigs } from "./social.ts";
@@ -53,7 +53,8 @@ export const sessionLifetimeSeconds = 12 * 60 * 60;
 /** Per-IP request limits of better-auth's endpoints: [window seconds, max requests]. */
 export const defaultLimits = {
   signIn: [60, 10],
-  signUp: [600, 10],
+  // Sign-up says whether an address has an account (ADR 036): ten an hour per address.
+  signUp: [3600, 10],
   sendVerification: [300, 3],
   passwordReset: [300, 3],
   twoFactor: [60, 10],
@@ -405,7 +406,11 @@ async function twoFactorUserId(ctx: AuthMiddlewareContext): Promise<string | und
 export type HeirloomAuth = ReturnType<typeof createAuth>["auth"];
 
 /** Ends one of the user's sessions, named by its id; an id of nobody's (or someone else's) session changes nothing. */
-export async function revokeSessionById(auth: HeirloomAuth, userId: string, sessionId: string): Promise<void> {
+export async function revokeSessionById(
+  auth: HeirloomAuth,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
   const context = await auth.$context;
   const sessions = await context.internalAdapter.listSessions(userId);
   const target = sessions.find((session) => session.id === sessionId);

@@ -37,7 +37,11 @@ export function createLockout(deps: {
   return {
     async state(subject) {
       const now = clock().getTime();
-      const recent = await repo.recentSince(kind, hashSubject(subject), new Date(now - lockoutPolicy.windowMs));
+      const recent = await repo.recentSince(
+        kind,
+        hashSubject(subject),
+        new Date(now - lockoutPolicy.windowMs),
+      );
       if (recent.length < lockoutPolicy.maxFailures) return { locked: false };
       // The moment enough failures have aged out that one more attempt is allowed.
       const freeing = recent[recent.length - lockoutPolicy.maxFailures] as Date;

@@ -100,13 +100,19 @@ describe.each(engines())("two-factor sign-in on %s", (engine) => {
 
     const noCode = await off({ password: user.authKey });
     expect(noCode.statusCode).toBe(400);
-    expect(noCode.json().error).toMatchObject({ reason: "TOTP_REQUIRED", message: accountMessages.totpRequired });
+    expect(noCode.json().error).toMatchObject({
+      reason: "TOTP_REQUIRED",
+      message: accountMessages.totpRequired,
+    });
     const wrongPassword = await off({ password: randomKey(), code: code(now) });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().error).toMatchObject({ reason: "INVALID_PASSWORD" });
     const replayed = await off({ password: user.authKey, code: code(now - 1) });
     expect(replayed.statusCode).toBe(401);
-    expect(replayed.json().error).toMatchObject({ reason: "INVALID_CODE", message: accountMessages.invalidTotp });
+    expect(replayed.json().error).toMatchObject({
+      reason: "INVALID_CODE",
+      message: accountMessages.invalidTotp,
+    });
     expect((await user.client.get("/api/account/me")).json().twoFactorEnabled).toBe(true);
 
     // The code offered with the wrong password is still good.

@@ -79,7 +79,7 @@ describe.each(engines())("email verification over a real SMTP server on %s", (en
   it("answers a bad token with a JSON error code the page can map", async () => {
     const res = await new Client(t.app).get("/api/auth/verify-email?token=not-a-token");
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.json()).toMatchObject({ code: "INVALID_TOKEN" });
+    expect(res.json().error).toMatchObject({ reason: "INVALID_TOKEN" });
   });
 
   it("resends the verification mail, a few times per address at most", async () => {

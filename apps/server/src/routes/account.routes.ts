@@ -36,6 +36,11 @@ export interface AccountRoutesDeps {
 
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: "1 minute" } } });
 const perQuarterHour = (max: number) => ({ config: { rateLimit: { max, timeWindow: "15 minutes" } } });
+/**
+ * [ADR 036] The preliminary check answers SPEC's 'This email is already in use by another account.', so whether an
+ * address has an account is readable here: at most this many checks per address per hour.
+ */
+export const preliminaryChecksPerHour = 20;
 
 /** Everything under /api/account is about the signed-in user ("me"); no route takes another user's id. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
@@ -57,8 +62,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
   );
 
   // The body is checked by the service so the page gets SPEC's messages as { success: false, error }.
-  app.post(apiRoutes.preliminaryCheck, perMinute(10), async (request) =>
-    account.preliminaryCheck(request.body),
+  app.post(
+    apiRoutes.preliminaryCheck,
+    { config: { rateLimit: { max: preliminaryChecksPerHour, timeWindow: "1 hour" } } },
+    async (request) => account.preliminaryCheck(request.body),
   );
 
   app.get(apiRoutes.salt, async (request) => account.salt((await requireSession(request)).caller));

@@ -103,7 +103,9 @@ function ourErrorBody(status: number, parsed: unknown, requestId: string) {
   const fields = (parsed && typeof parsed === "object" ? parsed : {}) as Record<string, unknown>;
   const code = codeOfStatus(status);
   const message =
-    status < 500 && typeof fields.message === "string" && fields.message ? fields.message : genericMessages[code];
+    status < 500 && typeof fields.message === "string" && fields.message
+      ? fields.message
+      : genericMessages[code];
   const retry = Number(fields.retryAfterSeconds);
   return errorBody(code, message, requestId, undefined, {
     ...(typeof fields.code === "string" && fields.code ? { reason: fields.code } : {}),

@@ -31,7 +31,11 @@ export function registerRequestHygiene(
     // better-auth checks Origin on its own routes (and must take providers' form posts on its callback); the storage
     // API refuses foreign pages with its own storage/* code (storage.routes.ts).
     const url = request.url.toLowerCase();
-    if (!stateChanging.has(request.method) || !url.startsWith("/api/") || url.startsWith(`${apiRoutes.auth}/`))
+    if (
+      !stateChanging.has(request.method) ||
+      !url.startsWith("/api/") ||
+      url.startsWith(`${apiRoutes.auth}/`)
+    )
       return;
     if (isForeignRequest(request.headers, deps.origins)) {
       throw new AppError(
@@ -51,9 +55,15 @@ export function registerRequestHygiene(
       request.log.info({ deadlineMs }, "request body too slow: cut");
       const socket = request.raw.socket;
       if (!reply.raw.headersSent && socket.writable) {
-        const body = errorBody("request_timeout", genericMessages.request_timeout, request.id);
-        reply.raw.writeHead(errorStatus.request_timeout, { ...plainErrorHeaders, "x-request-id": request.id });
-        reply.raw.end(JSON.stringify(body));
+        const body = JSON.stringify(
+          errorBody("request_timeout", genericMessages.request_timeout, request.id),
+        );
+        reply.raw.writeHead(errorStatus.request_timeout, {
+          ...plainErrorHeaders,
+          "content-length": Buffer.byteLength(body),
+          "x-request-id": request.id,
+        });
+        reply.raw.end(body);
       }
       socket.destroySoon();
     }, deadlineMs);
@@ -64,7 +74,8 @@ export function registerRequestHygiene(
 
   // Signed-in answers must not stay in a browser's or a proxy's cache; public ones opt out by setting their own.
   app.addHook("onSend", async (request, reply, payload) => {
-    if (isApi(request.url.toLowerCase()) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    if (isApi(request.url.toLowerCase()) && !reply.hasHeader("cache-control"))
+      reply.header("cache-control", "no-store");
     return payload;
   });
 }

@@ -143,7 +143,8 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         : (await deps.verifyKey(await dummy(), recoveryAuthKey)) && false;
       if (!user || !stored || !matches) {
         const lock = await deps.recoveryLockout.state(email);
-        if (lock.locked) throw AppError.tooManyAttempts(accountMessages.tooManyAttempts, lock.retryAfterSeconds);
+        if (lock.locked)
+          throw AppError.tooManyAttempts(accountMessages.tooManyAttempts, lock.retryAfterSeconds);
         await deps.recoveryLockout.recordFailure(email);
         throw new AppError("forbidden", accountMessages.recoveryKeyMismatch);
       }

@@ -162,7 +162,12 @@ describe("recoverWithKey", () => {
   it("says how long to wait when rate limited", async () => {
     const { steps } = fakeRecoverySteps({
       startRecovery: async () => {
-        throw new ApiError({ status: 429, code: "rate_limited", message: "slow down", retryAfterSeconds: 661 });
+        throw new ApiError({
+          status: 429,
+          code: "rate_limited",
+          message: "slow down",
+          retryAfterSeconds: 661,
+        });
       },
     });
     const result = await recoverWithKey(steps, input);

@@ -1,4 +1,9 @@
-import { accountMessages, type KeysResponse, type SessionUser, tooManyAttemptsMessage } from "@heirloom/contract";
+import {
+  accountMessages,
+  type KeysResponse,
+  type SessionUser,
+  tooManyAttemptsMessage,
+} from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { ApiError } from "../../lib/api.ts";
 import { AuthError } from "./auth-api.ts";
