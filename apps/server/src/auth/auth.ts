@@ -129,6 +129,8 @@ export function createAuth(deps: AuthDeps) {
     secret,
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
+    // better-auth's own warnings ("Reset Password: User not found") go to the console; only its errors matter to us.
+    logger: { level: "error" },
     // Only our own pages may POST here (routes/own-origin.ts).
     trustedOrigins: ownOrigins(config),
     emailAndPassword: {

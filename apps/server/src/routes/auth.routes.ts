@@ -29,6 +29,13 @@ export function toWebRequest(request: FastifyRequest, publicUrl: string): Reques
   return new Request(url, { method: request.method, headers, ...(body ? { body } : {}) });
 }
 
+/**
+ * [ADR 036] A reset request for a known address writes a token before answering, one for an unknown address does
+ * not: about a millisecond apart, enough to tell the two over many tries. Its answer waits until this long after the
+ * request came in, whichever path it took (better-auth gives send-verification-email a 500 ms floor of its own).
+ */
+const answerFloorsMs: Record<string, number> = { [`${apiRoutes.auth}/request-password-reset`]: 200 };
+
 /** Mounts better-auth's handler under /api/auth/*, in its own scope so its bodies stay raw. */
 export async function registerAuthRoutes(
   app: FastifyInstance,
@@ -46,7 +53,10 @@ export async function registerAuthRoutes(
       method: ["GET", "POST"],
       url: `${apiRoutes.auth}/*`,
       async handler(request, reply) {
+        const started = performance.now();
         const response = await deps.auth.handler(toWebRequest(request, deps.publicUrl));
+        const floor = answerFloorsMs[(request.url.split("?")[0] ?? "").toLowerCase()];
+        if (floor) await new Promise((resolve) => setTimeout(resolve, floor - (performance.now() - started)));
         reply.code(response.status);
         for (const [name, value] of response.headers) {
           if (name === "set-cookie" || name === "content-length") continue;
