@@ -111,10 +111,19 @@ describe("login", () => {
     }
   });
 
-  it("says 'Too many login attemps' after five wrong passwords, even for the right one", async () => {
-    const account = await createAccount(baseUrl);
-    const { page, context } = await openPage(browser);
+  it("after five wrong passwords, says 'Too many login attemps' and how long to wait, yet lets the owner's own browser in", async () => {
+    const account = await createAccount(baseUrl, { name: "olga owner" });
+    // The owner signs in once in their own browser (which makes it a known one for this account) and signs out.
+    const owner = await openPage(browser);
+    const attacker = await openPage(browser);
     try {
+      await owner.page.goto(`${baseUrl}/Login`);
+      await submitLogin(owner.page, account.email, account.password);
+      await owner.page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
+      await owner.page.getByRole("button", { name: "Sign Out" }).first().click();
+      await owner.page.waitForURL(/\/login/i, { timeout: 30_000 });
+
+      const { page } = attacker;
       await page.goto(`${baseUrl}/Login`);
       for (let attempt = 1; attempt <= 5; attempt++) {
         const answered = signInAnswer(page);
@@ -122,16 +131,26 @@ describe("login", () => {
         expect(await answered).toBe(401);
         expect(await signInError(page)).toBe("Wrong email or password.");
       }
+      // Even the right password waits in a browser that never signed in to this account.
       const answered = signInAnswer(page);
       await submitLogin(page, account.email, account.password);
       expect(await answered).toBe(429);
       await expect
         .poll(() => page.getByTestId("sign-in-error").textContent(), { timeout: 30_000 })
-        .toBe(accountMessages.tooManyAttempts);
+        .toBe(`${accountMessages.tooManyAttempts} You can try again in 15 minutes.`);
       expect(accountMessages.tooManyAttempts).toBe("Too many login attemps, please try again later.");
       expect(page.url()).toBe(`${baseUrl}/Login`);
+
+      // The owner's own browser is not locked out by what someone else typed.
+      await owner.page.goto(`${baseUrl}/Login`);
+      const ownAnswer = signInAnswer(owner.page);
+      await submitLogin(owner.page, account.email, account.password);
+      expect(await ownAnswer).toBe(200);
+      await owner.page.waitForURL(`${baseUrl}/app`, { timeout: 30_000 });
+      expect(owner.errors).toEqual([]);
     } finally {
-      await context.close();
+      await owner.context.close();
+      await attacker.context.close();
     }
   });
 

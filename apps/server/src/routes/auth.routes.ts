@@ -67,7 +67,7 @@ export async function registerAuthRoutes(
         reply.header("cache-control", "no-store");
         const bytes = Buffer.from(await response.arrayBuffer());
         if (response.status >= 400) {
-          const body = ourErrorBody(response.status, readJson(bytes), request.id);
+          const body = ourErrorBody(response.status, readJson(bytes), request.id, response.headers);
           if (body.error.retryAfterSeconds) reply.header("retry-after", String(body.error.retryAfterSeconds));
           return reply.type("application/json; charset=utf-8").send(body);
         }
@@ -109,14 +109,15 @@ const codeOfStatus = (status: number): ErrorCode =>
  * better-auth's error answer ({ code, message }, or nothing) in the one error shape of every route. Its own code
  * stays as `reason`; a server-side failure's message is replaced by the generic one, so nothing internal leaks.
  */
-function ourErrorBody(status: number, parsed: unknown, requestId: string) {
+function ourErrorBody(status: number, parsed: unknown, requestId: string, headers: Headers) {
   const fields = (parsed && typeof parsed === "object" ? parsed : {}) as Record<string, unknown>;
   const code = codeOfStatus(status);
   const message =
     status < 500 && typeof fields.message === "string" && fields.message
       ? fields.message
       : genericMessages[code];
-  const retry = Number(fields.retryAfterSeconds);
+  // Our lockout puts the wait into the body; better-auth's per-address limiter into X-Retry-After.
+  const retry = Number(fields.retryAfterSeconds ?? headers.get("x-retry-after") ?? Number.NaN);
   return errorBody(code, message, requestId, undefined, {
     ...(typeof fields.code === "string" && fields.code ? { reason: fields.code } : {}),
     ...(Number.isInteger(retry) && retry > 0 ? { retryAfterSeconds: retry } : {}),

@@ -32,15 +32,19 @@ describe("per-address limits behind one trusted proxy", () => {
     });
 
   it("better-auth's sign-in limit (10 a minute) holds when X-Forwarded-For rotates", async () => {
-    const statuses: number[] = [];
+    const answers = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push(
-        (await viaProxy("/api/auth/sign-in/email", { email: `x${i}@example.com`, password: randomKey() }))
-          .statusCode,
+      answers.push(
+        await viaProxy("/api/auth/sign-in/email", { email: `x${i}@example.com`, password: randomKey() }),
       );
     }
+    const statuses = answers.map((res) => res.statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    // The wait is told, in the error body and the Retry-After header.
+    const wait = answers[11]?.json().error.retryAfterSeconds;
+    expect(wait).toBeGreaterThan(0);
+    expect(answers[11]?.headers["retry-after"]).toBe(String(wait));
   });
 
   it("our own per-address limits hold too (the preliminary check: 20 an hour)", async () => {
