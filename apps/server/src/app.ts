@@ -31,7 +31,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
 import { registerAccountRoutes } from "./routes/account.routes.ts";
-import { isAdmin, registerAdminRoutes } from "./routes/admin.routes.ts";
+import { registerAdminRoutes } from "./routes/admin.routes.ts";
 import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
@@ -44,6 +44,7 @@ import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
 import { createAccountSecurityService } from "./services/account-security.service.ts";
+import { isAdmin } from "./services/admins.ts";
 import { createArticlesService } from "./services/articles.service.ts";
 import { createArticlesAdminService } from "./services/articles-admin.service.ts";
 import { systemClock } from "./services/clock.ts";
@@ -149,8 +150,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   const db = database.db;
   const profiles = createProfilesRepo(db);
-  const accountKeys = createAccountKeysRepo(db);
+  // better-auth's own tables hold Date values on PostgreSQL and ISO text on SQLite; the repos writing them know which.
   const authUsesDates = database.dialect === "postgres";
+  const accountKeys = createAccountKeysRepo(db, authUsesDates);
   const users = createUsersRepo(db, authUsesDates);
   const attempts = createAuthAttemptsRepo(db);
   const hashEmail = createEmailHasher(serverSecret);
@@ -173,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     serverSecret,
     mailer,
     profiles,
+    users,
     totpSteps: createTotpStepsRepo(db),
     lockout: createLockout({ repo: attempts, hashSubject: hashEmail, clock: systemClock, kind: "sign-in" }),
     deviceLockout: createLockout({
@@ -200,7 +203,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     fakeSalt: createFakeSalter(serverSecret),
     hashKey: hashDerivedKey,
     clock: systemClock,
-    authUsesDates,
     isAdmin: (user) => isAdmin(config.adminEmails, user),
     userData,
     hasVerifiedPhone: (userId) => phone.isVerified(userId),
@@ -221,7 +223,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
     hashEmail,
     clock: systemClock,
-    authUsesDates,
     notify: (userId, kind) => notifications.notify(userId, kind),
   });
 

@@ -81,6 +81,22 @@ function storageGenericMessages(): Record<StorageServerErrorCode, string> {
   };
 }
 
+/** The code of an answer some library gave as an HTTP status only (Fastify's errors, better-auth's answers). */
+const codeOfFrameworkStatus: Partial<Record<number, ErrorCode>> = {
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  408: "request_timeout",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  431: "headers_too_large",
+};
+
+/** Any other 4xx is validation_failed, anything else internal. */
+export const codeOfStatus = (status: number): ErrorCode =>
+  codeOfFrameworkStatus[status] ?? (status >= 400 && status < 500 ? "validation_failed" : "internal");
+
 /**
  * Maps anything thrown while handling a request to a status and a safe body. Only AppError messages are passed
  * through; everything else gets the generic text of its code so no internal detail reaches a client.
@@ -113,18 +129,7 @@ export function toErrorResponse(
   }
   const statusCode =
     typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
-  const code: ErrorCode =
-    statusCode === 413
-      ? "payload_too_large"
-      : statusCode === 415
-        ? "unsupported_media_type"
-        : statusCode === 429
-          ? "rate_limited"
-          : statusCode === 404
-            ? "not_found"
-            : statusCode >= 400 && statusCode < 500
-              ? "validation_failed"
-              : "internal";
+  const code = codeOfStatus(statusCode);
   return {
     status: errorStatus[code],
     body: errorBody(code, genericMessages[code], requestId),

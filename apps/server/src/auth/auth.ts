@@ -9,6 +9,7 @@ import type { AppConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
 import type { TotpStepsRepo } from "../db/repos/totp-steps.repo.ts";
+import type { UsersRepo } from "../db/repos/users.repo.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "../mail/templates.ts";
 import { ownOrigins } from "../routes/own-origin.ts";
@@ -26,6 +27,7 @@ export interface AuthDeps {
   serverSecret: string;
   mailer: Mailer;
   profiles: ProfilesRepo;
+  users: UsersRepo;
   totpSteps: TotpStepsRepo;
   /** Sign-in failures per email from browsers that have not signed in to it before. */
   lockout: Lockout;
@@ -79,13 +81,9 @@ export function createAuth(deps: AuthDeps) {
    * the last claimed one is refused as an invalid code.
    */
   async function claimTotp(userId: string, code: string, decryptSecret: (stored: string) => Promise<string>) {
-    const row = await database.db
-      .selectFrom("twoFactor")
-      .select("secret")
-      .where("userId", "=", userId)
-      .executeTakeFirst();
-    if (!row) return "no-secret" as const;
-    const step = matchTotpStep(await decryptSecret(row.secret), code, clock().getTime());
+    const secret = await totpSteps.encryptedSecret(userId);
+    if (!secret) return "no-secret" as const;
+    const step = matchTotpStep(await decryptSecret(secret), code, clock().getTime());
     if (step === undefined) return "invalid" as const;
     return (await totpSteps.claim(userId, step)) ? ("ok" as const) : ("replayed" as const);
   }
@@ -99,14 +97,9 @@ export function createAuth(deps: AuthDeps) {
   async function requireCodeToDisable(ctx: AuthMiddlewareContext) {
     const session = await getSessionFromCtx(ctx).catch(() => null);
     if (!session) return; // better-auth answers 401 itself
-    const credential = await database.db
-      .selectFrom("account")
-      .select("password")
-      .where("userId", "=", session.user.id)
-      .where("providerId", "=", "credential")
-      .executeTakeFirst();
+    const credential = await deps.users.credentialHash(session.user.id);
     const password = typeof ctx.body?.password === "string" ? ctx.body.password : "";
-    if (!credential?.password || !(await verifyDerivedKey(credential.password, password))) {
+    if (!credential || !(await verifyDerivedKey(credential, password))) {
       throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: "Invalid password" });
     }
     const code = typeof ctx.body?.code === "string" ? ctx.body.code.replace(/\s+/g, "") : "";

@@ -24,6 +24,7 @@ import type { AccountService } from "../services/account.service.ts";
 import type { AccountSecurityService } from "../services/account-security.service.ts";
 import { toWebHeaders } from "./auth.routes.ts";
 import { parse } from "./parse.ts";
+import { perHour, perMinute, perQuarterHour } from "./rate-limits.ts";
 import { optionalSession as readOptionalSession, requireSession as readRequiredSession } from "./session.ts";
 
 export interface AccountRoutesDeps {
@@ -34,8 +35,6 @@ export interface AccountRoutesDeps {
   security: AccountSecurityService;
 }
 
-const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: "1 minute" } } });
-const perQuarterHour = (max: number) => ({ config: { rateLimit: { max, timeWindow: "15 minutes" } } });
 /**
  * [ADR 036] The preliminary check answers SPEC's 'This email is already in use by another account.', so whether an
  * address has an account is readable here: at most this many checks per address per hour.
@@ -62,10 +61,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
   );
 
   // The body is checked by the service so the page gets SPEC's messages as { success: false, error }.
-  app.post(
-    apiRoutes.preliminaryCheck,
-    { config: { rateLimit: { max: preliminaryChecksPerHour, timeWindow: "1 hour" } } },
-    async (request) => account.preliminaryCheck(request.body),
+  app.post(apiRoutes.preliminaryCheck, perHour(preliminaryChecksPerHour), async (request) =>
+    account.preliminaryCheck(request.body),
   );
 
   app.get(apiRoutes.salt, async (request) => account.salt((await requireSession(request)).caller));
@@ -128,17 +125,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
     account.activityPage((await requireSession(request)).caller, parse(activityQuerySchema, request.query)),
   );
 
-  app.get(
-    apiRoutes.accountExport,
-    { config: { rateLimit: { max: 10, timeWindow: "1 hour" } } },
-    async (request, reply) => {
-      const data = await account.exportData((await requireSession(request)).caller);
-      const day = data.exportedAt.slice(0, 10);
-      reply.header("content-disposition", `attachment; filename="heirloom-account-${day}.json"`);
-      reply.header("cache-control", "no-store");
-      return data;
-    },
-  );
+  app.get(apiRoutes.accountExport, perHour(10), async (request, reply) => {
+    const data = await account.exportData((await requireSession(request)).caller);
+    const day = data.exportedAt.slice(0, 10);
+    reply.header("content-disposition", `attachment; filename="heirloom-account-${day}.json"`);
+    reply.header("cache-control", "no-store");
+    return data;
+  });
 
   app.post(apiRoutes.passwordDate, async (request, reply) => {
     await account.updatePasswordDate((await requireSession(request)).caller);

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
+import { isAdmin } from "../services/admins.ts";
 import type { ArticlesAdminService } from "../services/articles-admin.service.ts";
 import { parse } from "./parse.ts";
 import { requireSession } from "./session.ts";
@@ -17,14 +18,6 @@ export interface AdminRoutesDeps {
   articlesAdmin: ArticlesAdminService;
   /** Lowercased ADMIN_EMAILS. */
   adminEmails: readonly string[];
-}
-
-/** True for a user whose verified email is in ADMIN_EMAILS. An unverified address proves nothing. */
-export function isAdmin(
-  adminEmails: readonly string[],
-  user: { email: string; emailVerified: boolean },
-): boolean {
-  return user.emailVerified && adminEmails.includes(user.email.toLowerCase());
 }
 
 const idParams = z.object({ id: z.uuid() });

@@ -1,7 +1,7 @@
-import { apiRoutes, type ErrorCode } from "@heirloom/contract";
+import { apiRoutes } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { HeirloomAuth } from "../auth/auth.ts";
-import { errorBody, genericMessages } from "../errors.ts";
+import { codeOfStatus, errorBody, genericMessages } from "../errors.ts";
 
 /** The request's headers as Web Headers, with x-forwarded-for set to the address Fastify resolved. */
 export function toWebHeaders(request: FastifyRequest): Headers {
@@ -87,23 +87,6 @@ function readJson(bytes: Buffer): unknown {
     return null;
   }
 }
-
-const codeOfStatus = (status: number): ErrorCode =>
-  status === 401
-    ? "unauthenticated"
-    : status === 403
-      ? "forbidden"
-      : status === 404
-        ? "not_found"
-        : status === 413
-          ? "payload_too_large"
-          : status === 415
-            ? "unsupported_media_type"
-            : status === 429
-              ? "rate_limited"
-              : status >= 500
-                ? "internal"
-                : "validation_failed";
 
 /**
  * better-auth's error answer ({ code, message }, or nothing) in the one error shape of every route. Its own code

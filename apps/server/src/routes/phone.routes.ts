@@ -3,9 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import type { PhoneService } from "../services/phone.service.ts";
 import { parse } from "./parse.ts";
+import { perMinute } from "./rate-limits.ts";
 import { requireSession } from "./session.ts";
-
-const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: "1 minute" } } });
 
 /** The signed-in user's mobile number for texts (contact preferences). The service limits codes per account too. */
 export function registerPhoneRoutes(app: FastifyInstance, deps: { auth: HeirloomAuth; phone: PhoneService }) {

@@ -28,7 +28,6 @@ export interface AccountSecurityDeps {
   recoveryLockout: Lockout;
   hashEmail: (email: string) => string;
   clock: Clock;
-  authUsesDates: boolean;
   /** Tells the owner about a password change or a recovery (notifications). */
   notify?: (userId: string, kind: "password-changed" | "account-recovered") => Promise<void>;
 }
@@ -79,17 +78,14 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     ): Promise<void> {
       await reauthenticate(caller, input);
       if (!(await keys.find(caller.id))) throw new AppError("conflict", "This account has no vault yet.");
-      await keys.rekey(
-        {
-          userId: caller.id,
-          newAuthKeyHash: await deps.hashKey(input.newAuthKey),
-          newSaltHex: input.newSaltHex,
-          blobs: input.blobs,
-          now: clock(),
-          revokeSessions: { keepSessionId: currentSessionId },
-        },
-        deps.authUsesDates,
-      );
+      await keys.rekey({
+        userId: caller.id,
+        newAuthKeyHash: await deps.hashKey(input.newAuthKey),
+        newSaltHex: input.newSaltHex,
+        blobs: input.blobs,
+        now: clock(),
+        revokeSessions: { keepSessionId: currentSessionId },
+      });
       await deps.notify?.(caller.id, "password-changed");
     },
 
@@ -175,18 +171,15 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     }): Promise<void> {
       const userId = await keys.consumeRecoveryToken(input.recoveryToken, clock());
       if (!userId) throw new AppError("forbidden", accountMessages.recoveryExpired);
-      await keys.rekey(
-        {
-          userId,
-          newAuthKeyHash: await deps.hashKey(input.newAuthKey),
-          newSaltHex: input.newSaltHex,
-          blobs: input.blobs,
-          now: clock(),
-          revokeSessions: "all",
-          unlockVault: true,
-        },
-        deps.authUsesDates,
-      );
+      await keys.rekey({
+        userId,
+        newAuthKeyHash: await deps.hashKey(input.newAuthKey),
+        newSaltHex: input.newSaltHex,
+        blobs: input.blobs,
+        now: clock(),
+        revokeSessions: "all",
+        unlockVault: true,
+      });
       await deps.notify?.(userId, "account-recovered");
     },
 

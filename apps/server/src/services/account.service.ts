@@ -72,8 +72,6 @@ export interface AccountServiceDeps {
   fakeSalt: (email: string) => string;
   hashKey: (key: string) => Promise<string>;
   clock: Clock;
-  /** better-auth stores Date values on PostgreSQL and ISO text on SQLite. */
-  authUsesDates: boolean;
   /** Whether a user may use the articles editor (ADMIN_EMAILS and a verified address). */
   isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
   userData: UserDataRepo;
@@ -195,7 +193,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         );
       }
       if (!hasCredential && input.newAuthKey) {
-        await keys.createCredential(caller.id, await deps.hashKey(input.newAuthKey), now, deps.authUsesDates);
+        await keys.createCredential(caller.id, await deps.hashKey(input.newAuthKey), now);
       }
     },
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { seedArticles } from "../seed/articles.ts";
+import { seedArticles } from "./0002_seed_articles.data.ts";
 
 /** The articles table as it was when this migration was written (later migrations may change it). */
 interface SeedSnapshot {

@@ -37,9 +37,9 @@ export interface AccountKeysRepo {
   insert(record: AccountKeysRecord, now: Date): Promise<boolean>;
   /** The credential account's stored hash (better-auth's "password" column holds Argon2id(authKey)). */
   credentialHash(userId: string): Promise<string | undefined>;
-  createCredential(userId: string, authKeyHash: string, now: Date, dialectUsesDates: boolean): Promise<void>;
+  createCredential(userId: string, authKeyHash: string, now: Date): Promise<void>;
   /** In one transaction: credential hash, salt, vault-wrapped blobs, sessions, password date. */
-  rekey(input: RekeyInput, dialectUsesDates: boolean): Promise<void>;
+  rekey(input: RekeyInput): Promise<void>;
   /** Replaces the recovery wraps and the recovery auth key's hash (a re-printed kit); false when the user has no keys. */
   replaceRecovery(
     userId: string,
@@ -76,8 +76,9 @@ function toRecord(row: AccountKeysTable): AccountKeysRecord {
   };
 }
 
-export function createAccountKeysRepo(db: Kysely<DatabaseSchema>): AccountKeysRepo {
-  const authTime = (date: Date, usesDates: boolean) => (usesDates ? date : date.toISOString());
+/** `authUsesDates`: better-auth keeps its times as Date on PostgreSQL and as ISO text on SQLite. */
+export function createAccountKeysRepo(db: Kysely<DatabaseSchema>, authUsesDates = false): AccountKeysRepo {
+  const authTime = (date: Date) => (authUsesDates ? date : date.toISOString());
   return {
     async find(userId) {
       const row = await db
@@ -123,7 +124,7 @@ export function createAccountKeysRepo(db: Kysely<DatabaseSchema>): AccountKeysRe
       return row?.password ?? undefined;
     },
 
-    async createCredential(userId, authKeyHash, now, usesDates) {
+    async createCredential(userId, authKeyHash, now) {
       await db
         .insertInto("account")
         .values({
@@ -138,18 +139,18 @@ export function createAccountKeysRepo(db: Kysely<DatabaseSchema>): AccountKeysRe
           refreshTokenExpiresAt: null,
           scope: null,
           password: authKeyHash,
-          createdAt: authTime(now, usesDates),
-          updatedAt: authTime(now, usesDates),
+          createdAt: authTime(now),
+          updatedAt: authTime(now),
         })
         .execute();
     },
 
-    async rekey(input, usesDates) {
+    async rekey(input) {
       const at = input.now.toISOString();
       await db.transaction().execute(async (trx) => {
         const credential = await trx
           .updateTable("account")
-          .set({ password: input.newAuthKeyHash, updatedAt: authTime(input.now, usesDates) })
+          .set({ password: input.newAuthKeyHash, updatedAt: authTime(input.now) })
           .where("userId", "=", input.userId)
           .where("providerId", "=", "credential")
           .executeTakeFirst();

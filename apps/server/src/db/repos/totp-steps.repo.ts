@@ -7,6 +7,8 @@ export interface TotpStepsRepo {
    * Atomic: of two concurrent claims of the same step, exactly one wins.
    */
   claim(userId: string, step: number): Promise<boolean>;
+  /** better-auth's encrypted TOTP secret of the user (its twoFactor table), when two-factor sign-in is set up. */
+  encryptedSecret(userId: string): Promise<string | undefined>;
 }
 
 export function createTotpStepsRepo(db: Kysely<DatabaseSchema>): TotpStepsRepo {
@@ -20,6 +22,14 @@ export function createTotpStepsRepo(db: Kysely<DatabaseSchema>): TotpStepsRepo {
         )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async encryptedSecret(userId) {
+      const row = await db
+        .selectFrom("twoFactor")
+        .select("secret")
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      return row?.secret;
     },
   };
 }

@@ -1,6 +1,7 @@
-// Seed content for the public /articles and /guides pages.
-// Bodies are CommonMark + GFM; links point only at site paths. Product facts here must match
-// ARCHITECTURE.md (key hierarchy, legacy model): when the product changes, change the text too.
+// The articles and guides migration 0002 inserted: part of that migration, frozen with it. DO NOT EDIT: a database
+// that already ran 0002 would never see the change, and a new one would start from different content. Articles are
+// changed through the editor (/app/addarticle), or by a new migration that updates the rows it names.
+// Bodies are CommonMark + GFM; links point only at site paths.
 
 export interface SeedArticle {
   kind: "article" | "guide";
