@@ -68,8 +68,11 @@ export function registerRequestHygiene(
       socket.destroySoon();
     }, deadlineMs);
     timer.unref();
+    // Done when the body has arrived, or when the answer has gone out without reading it (a refused upload): Node
+    // then discards the rest, and its own timeouts (connectionTimeout, requestTimeout) watch that.
     request.raw.once("end", () => clearTimeout(timer));
     request.raw.once("close", () => clearTimeout(timer));
+    reply.raw.once("finish", () => clearTimeout(timer));
   });
 
   // Signed-in answers must not stay in a browser's or a proxy's cache; public ones opt out by setting their own.
