@@ -175,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     serverSecret,
     mailer,
     profiles,
-    users,
+    accountKeys,
     totpSteps: createTotpStepsRepo(db),
     lockout: createLockout({ repo: attempts, hashSubject: hashEmail, clock: systemClock, kind: "sign-in" }),
     deviceLockout: createLockout({

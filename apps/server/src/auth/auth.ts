@@ -7,9 +7,9 @@ import { generateRandomString, symmetricDecrypt } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import type { AppConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import type { AccountKeysRepo } from "../db/repos/account-keys.repo.ts";
 import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
 import type { TotpStepsRepo } from "../db/repos/totp-steps.repo.ts";
-import type { UsersRepo } from "../db/repos/users.repo.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "../mail/templates.ts";
 import { ownOrigins } from "../routes/own-origin.ts";
@@ -27,7 +27,7 @@ export interface AuthDeps {
   serverSecret: string;
   mailer: Mailer;
   profiles: ProfilesRepo;
-  users: UsersRepo;
+  accountKeys: Pick<AccountKeysRepo, "credentialHash">;
   totpSteps: TotpStepsRepo;
   /** Sign-in failures per email from browsers that have not signed in to it before. */
   lockout: Lockout;
@@ -97,7 +97,7 @@ export function createAuth(deps: AuthDeps) {
   async function requireCodeToDisable(ctx: AuthMiddlewareContext) {
     const session = await getSessionFromCtx(ctx).catch(() => null);
     if (!session) return; // better-auth answers 401 itself
-    const credential = await deps.users.credentialHash(session.user.id);
+    const credential = await deps.accountKeys.credentialHash(session.user.id);
     const password = typeof ctx.body?.password === "string" ? ctx.body.password : "";
     if (!credential || !(await verifyDerivedKey(credential, password))) {
       throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: "Invalid password" });

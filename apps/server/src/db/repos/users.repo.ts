@@ -14,8 +14,6 @@ export interface UsersRepo {
   findByEmail(email: string): Promise<UserRecord | undefined>;
   findById(id: string): Promise<UserRecord | undefined>;
   updateName(id: string, name: string, now: Date): Promise<void>;
-  /** The stored hash of the user's auth key (better-auth's credential account), if they have one. */
-  credentialHash(id: string): Promise<string | undefined>;
 }
 
 /** `authUsesDates`: better-auth keeps its times as Date on PostgreSQL and as ISO text on SQLite. */
@@ -50,15 +48,6 @@ export function createUsersRepo(db: Kysely<DatabaseSchema>, authUsesDates = fals
         .set({ name, updatedAt: authUsesDates ? now : now.toISOString() })
         .where("id", "=", id)
         .execute();
-    },
-    async credentialHash(id) {
-      const row = await db
-        .selectFrom("account")
-        .select("password")
-        .where("userId", "=", id)
-        .where("providerId", "=", "credential")
-        .executeTakeFirst();
-      return row?.password ?? undefined;
     },
   };
 }
