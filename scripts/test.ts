@@ -95,7 +95,9 @@ const { E2E_DATABASE_URL, ...sqliteEnv } = process.env;
 const runs = [vitest("all", extra, sqliteEnv)];
 // CI (and anyone who sets E2E_DATABASE_URL) runs the dialect-sensitive journeys again on PostgreSQL.
 if (E2E_DATABASE_URL) {
-  console.log("\nJourneys that write through the database, again with the server on PostgreSQL (E2E_DATABASE_URL)...");
+  console.log(
+    "\nJourneys that write through the database, again with the server on PostgreSQL (E2E_DATABASE_URL)...",
+  );
   const files = extra.length ? [] : postgresJourneys;
   runs.push(vitest("e2e-postgres", ["--project", "e2e", ...files, ...extra], process.env));
 }
