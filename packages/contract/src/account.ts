@@ -36,6 +36,8 @@ export const totpCodeSchema = z
 
 export const kdfParamsSchema = z.object({
   algorithm: z.literal("argon2id"),
+  /** Argon2's version: 19 (0x13, v1.3), the only one browsers derive with. */
+  version: z.literal(19),
   iterations: z.number().int().positive(),
   memoryKiB: z.number().int().positive(),
   parallelism: z.number().int().positive(),

@@ -230,6 +230,14 @@ export const accountExportSchema = z.object({
   vault: z
     .object({
       saltHex: z.string(),
+      /** What the vault key was derived with from the password and this salt (Argon2id; version 19 is v1.3). */
+      kdf: z.object({
+        algorithm: z.string(),
+        version: z.number(),
+        iterations: z.number(),
+        memoryKiB: z.number(),
+        parallelism: z.number(),
+      }),
       blobFormat: z.number(),
       publicKeyPem: z.string(),
       signingPublicKeyPem: z.string(),

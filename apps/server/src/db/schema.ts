@@ -158,6 +158,12 @@ export interface AccountKeysTable {
   recovery_encrypted_signing_private_key: string;
   recovery_auth_key_hash: string;
   blob_format: number;
+  /** The vault key's derivation (0007): Argon2id v1.3 (19), t, m in KiB, p. */
+  kdf_algorithm: string;
+  kdf_version: number;
+  kdf_iterations: number;
+  kdf_memory_kib: number;
+  kdf_parallelism: number;
   created_at: string;
   updated_at: string;
 }

@@ -38,7 +38,13 @@ describe.each(engines())("account routes on %s", (engine) => {
     const first = (await client.post("/api/account/prelogin", { email })).json();
     const again = (await client.post("/api/account/prelogin", { email: email.toUpperCase() })).json();
     expect(first).toEqual(again);
-    expect(first.kdf).toEqual({ algorithm: "argon2id", iterations: 3, memoryKiB: 65536, parallelism: 1 });
+    expect(first.kdf).toEqual({
+      algorithm: "argon2id",
+      version: 19,
+      iterations: 3,
+      memoryKiB: 65536,
+      parallelism: 1,
+    });
     const user = await signUp(t.app, { email });
     expect(user.saltHex).toBe(first.saltHex);
     expect((await client.post("/api/account/prelogin", { email })).json()).toEqual(first);
@@ -46,6 +52,27 @@ describe.each(engines())("account routes on %s", (engine) => {
     expect((await client.post("/api/account/prelogin", { email: uniqueEmail() })).json().saltHex).not.toBe(
       first.saltHex,
     );
+  });
+
+  it("keeps each account's KDF parameters with its salt, and states those at prelogin and with the keys", async () => {
+    const user = await signUp(t.app);
+    // As if this account had been made under stronger parameters than today's defaults.
+    await t.database.db
+      .updateTable("account_keys")
+      .set({ kdf_iterations: 4, kdf_memory_kib: 131_072, kdf_parallelism: 2 })
+      .where("user_id", "=", user.userId)
+      .execute();
+    const stored = { algorithm: "argon2id", version: 19, iterations: 4, memoryKiB: 131_072, parallelism: 2 };
+    expect((await new Client(t.app).post("/api/account/prelogin", { email: user.email })).json().kdf).toEqual(
+      stored,
+    );
+    expect((await user.client.get("/api/account/keys")).json().kdf).toEqual(stored);
+    // Another account, and an unknown address, get today's.
+    const other = await signUp(t.app);
+    expect((await other.client.get("/api/account/keys")).json().kdf.iterations).toBe(3);
+    expect(
+      (await new Client(t.app).post("/api/account/prelogin", { email: uniqueEmail() })).json().kdf.iterations,
+    ).toBe(3);
   });
 
   it("preliminary check answers SPEC's messages", async () => {

@@ -32,9 +32,13 @@ import { AppError } from "../errors.ts";
 import type { Clock } from "./clock.ts";
 import { capitaliseName } from "./names.ts";
 
-/** SPEC section 9: the vault key's Argon2id parameters, stated at prelogin (the client refuses anything weaker). */
+/**
+ * SPEC section 9: the Argon2id parameters new vault keys are derived with. Each account's own parameters are stored
+ * with its salt and stated at prelogin (the client refuses anything weaker); an unknown email gets these.
+ */
 export const vaultKdf: KdfParamsDto = {
   algorithm: "argon2id",
+  version: 19,
   iterations: 3,
   memoryKiB: 65_536,
   parallelism: 1,
@@ -132,7 +136,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     async prelogin(email: string): Promise<PreloginResponse> {
       const user = await users.findByEmail(email);
       const stored = user && (await keys.find(user.id));
-      return { saltHex: stored ? stored.saltHex : fakeSalt(email), kdf: vaultKdf };
+      return stored
+        ? { saltHex: stored.saltHex, kdf: stored.kdf }
+        : { saltHex: fakeSalt(email), kdf: vaultKdf };
     },
 
     /** SPEC createaccount preliminaryCheck: the first problem, as the text the sign-up page shows. */
@@ -183,6 +189,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           recovery: input.recovery,
           recoveryAuthKeyHash: await deps.hashKey(input.recoveryAuthKey),
           blobFormat: blobFormatVersion,
+          // The page derived the key with what prelogin stated for a new account.
+          kdf: vaultKdf,
         },
         now,
       );
@@ -201,7 +209,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const stored = await keys.find(caller.id);
       if (!stored) throw new AppError("not_found", "This account has no vault yet.");
       const blobs: AccountBlobsDto = stored.blobs;
-      return { userId: caller.id, saltHex: stored.saltHex, kdf: vaultKdf, blobs };
+      return { userId: caller.id, saltHex: stored.saltHex, kdf: stored.kdf, blobs };
     },
 
     async me(caller: Caller): Promise<SessionUser> {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AccountBlobsDto, RecoveryBlobsDto } from "@heirloom/contract";
+import type { AccountBlobsDto, KdfParamsDto, RecoveryBlobsDto } from "@heirloom/contract";
 import type { Kysely } from "kysely";
 import type { AccountKeysTable, DatabaseSchema } from "../schema.ts";
 
@@ -10,6 +10,8 @@ export interface AccountKeysRecord {
   recovery: RecoveryBlobsDto;
   recoveryAuthKeyHash: string;
   blobFormat: number;
+  /** What the vault key was derived with from the password and this salt. */
+  kdf: KdfParamsDto;
 }
 
 export interface VaultWrappedBlobs {
@@ -23,6 +25,8 @@ export interface RekeyInput {
   userId: string;
   newAuthKeyHash: string;
   newSaltHex: string;
+  /** What the new vault key was derived with. */
+  kdf: KdfParamsDto;
   blobs: VaultWrappedBlobs;
   now: Date;
   /** Sessions to end: all of the user's, or all but this one. */
@@ -73,8 +77,23 @@ function toRecord(row: AccountKeysTable): AccountKeysRecord {
     },
     recoveryAuthKeyHash: row.recovery_auth_key_hash,
     blobFormat: row.blob_format,
+    kdf: {
+      algorithm: row.kdf_algorithm as KdfParamsDto["algorithm"],
+      version: row.kdf_version as KdfParamsDto["version"],
+      iterations: row.kdf_iterations,
+      memoryKiB: row.kdf_memory_kib,
+      parallelism: row.kdf_parallelism,
+    },
   };
 }
+
+const kdfColumns = (kdf: KdfParamsDto) => ({
+  kdf_algorithm: kdf.algorithm,
+  kdf_version: kdf.version,
+  kdf_iterations: kdf.iterations,
+  kdf_memory_kib: kdf.memoryKiB,
+  kdf_parallelism: kdf.parallelism,
+});
 
 /** `authUsesDates`: better-auth keeps its times as Date on PostgreSQL and as ISO text on SQLite. */
 export function createAccountKeysRepo(db: Kysely<DatabaseSchema>, authUsesDates = false): AccountKeysRepo {
@@ -106,6 +125,7 @@ export function createAccountKeysRepo(db: Kysely<DatabaseSchema>, authUsesDates 
           recovery_encrypted_signing_private_key: record.recovery.recoveryEncryptedSigningPrivateKey,
           recovery_auth_key_hash: record.recoveryAuthKeyHash,
           blob_format: record.blobFormat,
+          ...kdfColumns(record.kdf),
           created_at: at,
           updated_at: at,
         })
@@ -158,6 +178,7 @@ export function createAccountKeysRepo(db: Kysely<DatabaseSchema>, authUsesDates 
           .updateTable("account_keys")
           .set({
             salt_hex: input.newSaltHex,
+            ...kdfColumns(input.kdf),
             owner_encrypted_dek: input.blobs.ownerEncryptedDek,
             encrypted_private_key: input.blobs.encryptedPrivateKey,
             encrypted_signing_private_key: input.blobs.encryptedSigningPrivateKey,

@@ -108,6 +108,13 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
         vault: keys
           ? {
               saltHex: keys.salt_hex,
+              kdf: {
+                algorithm: keys.kdf_algorithm,
+                version: keys.kdf_version,
+                iterations: keys.kdf_iterations,
+                memoryKiB: keys.kdf_memory_kib,
+                parallelism: keys.kdf_parallelism,
+              },
               blobFormat: keys.blob_format,
               publicKeyPem: keys.public_key_pem,
               signingPublicKeyPem: keys.signing_public_key_pem,

@@ -5,7 +5,13 @@ import { type ChangePasswordDeps, changePassword, randomSaltHex } from "./change
 import type { DerivedCredentials } from "./credentials.ts";
 import { ReauthInputError } from "./reauth.ts";
 
-const kdf: KdfParamsDto = { algorithm: "argon2id", iterations: 3, memoryKiB: 65536, parallelism: 1 };
+const kdf: KdfParamsDto = {
+  algorithm: "argon2id",
+  version: 19,
+  iterations: 3,
+  memoryKiB: 65536,
+  parallelism: 1,
+};
 const oldSalt = "a".repeat(64);
 const newSalt = "b".repeat(64);
 const keys: KeysResponse = {

@@ -3,7 +3,13 @@ import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmationMismatchError, type DeleteAccountDeps, deleteAccount } from "./delete-account.ts";
 
-const kdf: KdfParamsDto = { algorithm: "argon2id", iterations: 3, memoryKiB: 65536, parallelism: 1 };
+const kdf: KdfParamsDto = {
+  algorithm: "argon2id",
+  version: 19,
+  iterations: 3,
+  memoryKiB: 65536,
+  parallelism: 1,
+};
 
 function setup() {
   const calls: string[] = [];

@@ -5,7 +5,13 @@ import { ApiError } from "../../lib/api.ts";
 import { AuthError } from "./auth-api.ts";
 import { describeReauthError, normaliseTotpCode, ReauthInputError, reauthenticate } from "./reauth.ts";
 
-const kdf: KdfParamsDto = { algorithm: "argon2id", iterations: 3, memoryKiB: 65536, parallelism: 1 };
+const kdf: KdfParamsDto = {
+  algorithm: "argon2id",
+  version: 19,
+  iterations: 3,
+  memoryKiB: 65536,
+  parallelism: 1,
+};
 const derive = vi.fn(async (_email: string, _password: string, known?: { saltHex: string }) => ({
   saltHex: known?.saltHex ?? "c".repeat(64),
   kdf,

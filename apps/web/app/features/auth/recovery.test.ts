@@ -14,7 +14,7 @@ import {
   tooManyRecoveries,
 } from "./recovery.ts";
 
-const kdf = { algorithm: "argon2id", iterations: 3, memoryKiB: 65_536, parallelism: 1 } as const;
+const kdf = { algorithm: "argon2id", version: 19, iterations: 3, memoryKiB: 65_536, parallelism: 1 } as const;
 const oldSalt = "00".repeat(32);
 const newSalt = "9f".repeat(32);
 const credentialsFor = (saltHex: string): DerivedCredentials => ({

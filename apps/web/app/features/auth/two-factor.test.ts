@@ -13,7 +13,13 @@ import {
   type TwoFactorDeps,
 } from "./two-factor.ts";
 
-const kdf: KdfParamsDto = { algorithm: "argon2id", iterations: 3, memoryKiB: 65536, parallelism: 1 };
+const kdf: KdfParamsDto = {
+  algorithm: "argon2id",
+  version: 19,
+  iterations: 3,
+  memoryKiB: 65536,
+  parallelism: 1,
+};
 const uri =
   "otpauth://totp/Heirloom:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Heirloom&digits=6&period=30";
 
