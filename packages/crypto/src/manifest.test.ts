@@ -149,6 +149,20 @@ describe("document manifests", () => {
     }
   });
 
+  test("the stored manifest carries its format; one stored before it did still verifies; another format never", async () => {
+    expect(signed.manifest.format).toBe("heirloom/manifest/v1");
+    // As the bytes are stored (JSON), and as manifests written before the format member was stored look.
+    const stored = JSON.parse(JSON.stringify(signed)) as SignedManifest;
+    expect(await verifyManifest(signer.publicPem, stored)).toBe(true);
+    const { format: _format, ...withoutFormat } = stored.manifest;
+    expect(await verifyManifest(signer.publicPem, { ...stored, manifest: withoutFormat })).toBe(true);
+    const v2 = { ...stored, manifest: { ...stored.manifest, format: "heirloom/manifest/v2" } };
+    expect(await verifyManifest(signer.publicPem, v2)).toBe(false);
+    await expect(signManifest(signer.signingKey, { ...manifest, format: "other" })).resolves.toMatchObject({
+      manifest: { format: "heirloom/manifest/v1" },
+    });
+  });
+
   test("ciphertextDigestHex is SHA-256 over the chunk digests in order", async () => {
     const digests = [1, 2, 3].map((n) => createHash("sha256").update(Buffer.alloc(10, n)).digest());
     const expected = createHash("sha256").update(Buffer.concat(digests)).digest("hex");

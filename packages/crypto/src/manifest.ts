@@ -18,6 +18,11 @@ export interface ManifestRecipient {
 }
 
 export interface DocumentManifest {
+  /**
+   * MANIFEST_FORMAT_V1. signManifest stores it; a manifest stored without it (written before it was stored) is read
+   * as v1, and any other value is refused.
+   */
+  readonly format?: string;
   readonly documentId: string;
   readonly version: number;
   /** The file id bound into the chunks' AAD. */
@@ -63,6 +68,7 @@ function validated(manifest: DocumentManifest): Canonical {
     typeof value === "number" && Number.isSafeInteger(value) && value >= min ? value : fail(name);
   const digest = (value: unknown, name: string) =>
     typeof value === "string" && HEX_SHA256.test(value) ? value : fail(name);
+  if (manifest.format !== undefined && manifest.format !== MANIFEST_FORMAT_V1) fail("format");
   if (!Array.isArray(manifest.recipients)) fail("recipients");
   const recipients = manifest.recipients
     .map((r) => ({
@@ -105,8 +111,9 @@ export async function signManifest(
   signingKey: SigningPrivateKey,
   manifest: DocumentManifest,
 ): Promise<SignedManifest> {
-  const signature = await ed25519Sign(signingKey, canonicalManifestBytes(manifest));
-  return { manifest, signatureB64: bytesToBase64(signature) };
+  const stored = { ...manifest, format: MANIFEST_FORMAT_V1 };
+  const signature = await ed25519Sign(signingKey, canonicalManifestBytes(stored));
+  return { manifest: stored, signatureB64: bytesToBase64(signature) };
 }
 
 /** True only for a well-formed manifest with a valid signature by the holder of `signingPublicKeyPem`. */
