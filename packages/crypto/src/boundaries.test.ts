@@ -29,6 +29,26 @@ describe("module boundaries", () => {
     expect(offenders).toEqual([]);
   });
 
+  test("the web app reaches WebCrypto and the Argon2 code only through this package", () => {
+    const web = join(SRC, "../../../apps/web/app");
+    const files = sourceFiles(web);
+    expect(files.length).toBeGreaterThan(50);
+    // /tester's probes ask the browser whether WebCrypto works at all, with throwaway keys and no user data
+    // ([Note: Why these probes call crypto.subtle directly]); a multipart boundary (storage-client.ts) is random but
+    // no key material.
+    const probes = (file: string) => relative(web, file).startsWith("features/self-test/");
+    const allowedRandom = new Set(["features/documents/storage-client.ts"]);
+    const offenders = files
+      .filter((file) => !probes(file))
+      .filter((file) => {
+        const code = readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "");
+        const random = /getRandomValues/.test(code) && !allowedRandom.has(relative(web, file));
+        return random || /\bsubtle\b|(from\s+|import\()"(hash-wasm|@phi-ag\/argon2)[/"]/.test(code);
+      })
+      .map((file) => relative(web, file));
+    expect(offenders).toEqual([]);
+  });
+
   test("no source file outside the test helpers imports Node built-ins, so the package runs in a browser", () => {
     const offenders = sourceFiles(SRC)
       .filter((file) => !relative(SRC, file).startsWith("testing/"))

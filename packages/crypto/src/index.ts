@@ -76,6 +76,7 @@ export {
   deriveAuthKey,
   deriveVaultKey,
   importVaultKeyB64,
+  newVaultSaltHex,
   VAULT_KDF_PARAMS,
 } from "./kdf.ts";
 // Manifests and fingerprints.
@@ -83,6 +84,7 @@ export {
   canonicalManifestBytes,
   ciphertextDigestHex,
   type DocumentManifest,
+  digestBytes,
   digestHex,
   type ManifestRecipient,
   type SignedManifest,

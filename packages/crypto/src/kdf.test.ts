@@ -10,7 +10,9 @@ import {
   deriveAuthKey,
   deriveVaultKey,
   importVaultKeyB64,
+  newVaultSaltHex,
   VAULT_KDF_PARAMS,
+  vaultSaltBytes,
 } from "./kdf.ts";
 import { argon2idBytes, argon2idBytesWithoutSimd } from "./primitives.ts";
 import type { KdfParams } from "./types.ts";
@@ -284,5 +286,14 @@ describe("downgrade protection", () => {
 describe("hex helper used by the salt", () => {
   test("hexToBytes accepts both cases", () => {
     expect(bytesToHex(hexToBytes("0aFf"))).toBe("0aff");
+  });
+});
+
+describe("new vault salts", () => {
+  test("are 64 lower-case hex characters, fresh each time, and decode as a vault salt", () => {
+    const a = newVaultSaltHex();
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(newVaultSaltHex()).not.toBe(a);
+    expect(vaultSaltBytes(a)).toHaveLength(32);
   });
 });

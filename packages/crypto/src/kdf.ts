@@ -1,4 +1,11 @@
-import { base64ToBytes, bytesToBase64, bytesToBase64Url, hexToBytes, utf8Encode } from "./encoding.ts";
+import {
+  base64ToBytes,
+  bytesToBase64,
+  bytesToBase64Url,
+  bytesToHex,
+  hexToBytes,
+  utf8Encode,
+} from "./encoding.ts";
 import { CryptoError } from "./errors.ts";
 import {
   argon2idBytes,
@@ -6,6 +13,7 @@ import {
   hkdfSha256Bytes,
   importAesGcmKey,
   importHkdfKey,
+  randomBytes,
 } from "./primitives.ts";
 import type { AuthKeyB64Url, Bytes, KdfParams, SaltHex, VaultKey } from "./types.ts";
 
@@ -48,6 +56,11 @@ export function assertKdfParams(params: KdfParams): void {
       `${shown}; the maximum is t=${MAX_KDF.iterations}, m=${MAX_KDF.memoryKiB} KiB, p=${MAX_KDF.parallelism}`,
     );
   }
+}
+
+/** A fresh salt for a new vault key (a new password, a recovery): 32 random bytes as 64 lower-case hex characters. */
+export function newVaultSaltHex(): string {
+  return bytesToHex(randomBytes(32));
 }
 
 /** SPEC: "salt: hex, of which the first 64 characters are used". Those 64 characters are hex-decoded to 32 bytes. */

@@ -101,6 +101,11 @@ export async function digestHex(bytes: Bytes): Promise<string> {
   return bytesToHex(await sha256(bytes));
 }
 
+/** SHA-256 of public bytes (a chunk object as stored), for ciphertextDigestHex. Needs no key, so no worker trip. */
+export function digestBytes(bytes: Bytes): Promise<Bytes> {
+  return sha256(bytes);
+}
+
 /** SHA-256(d_0 || d_1 || ... || d_{n-1}) where d_i = SHA-256(chunk object i): computable chunk by chunk. */
 export async function ciphertextDigestHex(chunkDigests: readonly Uint8Array[]): Promise<string> {
   if (chunkDigests.some((d) => d.length !== 32)) throw new CryptoError("invalidManifest", "chunk digest");

@@ -67,6 +67,20 @@ describe.each(engines())("account routes on %s", (engine) => {
       stored,
     );
     expect((await user.client.get("/api/account/keys")).json().kdf).toEqual(stored);
+    // A password change derives the new key with the account's parameters (from GET keys): they stay, the salt moves.
+    const { ownerEncryptedDek, encryptedPrivateKey, encryptedSigningPrivateKey } = sampleBlobs();
+    const newSaltHex = randomSaltHex();
+    const changed = await user.client.post("/api/account/password", {
+      currentAuthKey: user.authKey,
+      newAuthKey: randomKey(),
+      newSaltHex,
+      blobs: { ownerEncryptedDek, encryptedPrivateKey, encryptedSigningPrivateKey },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await new Client(t.app).post("/api/account/prelogin", { email: user.email })).json()).toEqual({
+      saltHex: newSaltHex,
+      kdf: stored,
+    });
     // Another account, and an unknown address, get today's.
     const other = await signUp(t.app);
     expect((await other.client.get("/api/account/keys")).json().kdf.iterations).toBe(3);

@@ -11,7 +11,7 @@ import type { AccountKeysRepo, VaultWrappedBlobs } from "../db/repos/account-key
 import type { UserDataRepo } from "../db/repos/user-data.repo.ts";
 import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
-import { type Caller, vaultKdf } from "./account.service.ts";
+import type { Caller } from "./account.service.ts";
 import type { Clock } from "./clock.ts";
 
 export const recoveryTokenLifetimeMs = 15 * 60 * 1000;
@@ -82,8 +82,6 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         userId: caller.id,
         newAuthKeyHash: await deps.hashKey(input.newAuthKey),
         newSaltHex: input.newSaltHex,
-        // The page derives the new vault key with the parameters new accounts get (prelogin states them).
-        kdf: vaultKdf,
         blobs: input.blobs,
         now: clock(),
         revokeSessions: { keepSessionId: currentSessionId },
@@ -177,8 +175,6 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         userId,
         newAuthKeyHash: await deps.hashKey(input.newAuthKey),
         newSaltHex: input.newSaltHex,
-        // The page derives the new vault key with the parameters new accounts get (prelogin states them).
-        kdf: vaultKdf,
         blobs: input.blobs,
         now: clock(),
         revokeSessions: "all",

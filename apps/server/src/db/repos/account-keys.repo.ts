@@ -24,9 +24,8 @@ export interface VaultWrappedBlobs {
 export interface RekeyInput {
   userId: string;
   newAuthKeyHash: string;
+  /** The new salt; the KDF parameters stay the account's (the page derives the new key with the stored ones). */
   newSaltHex: string;
-  /** What the new vault key was derived with. */
-  kdf: KdfParamsDto;
   blobs: VaultWrappedBlobs;
   now: Date;
   /** Sessions to end: all of the user's, or all but this one. */
@@ -178,7 +177,6 @@ export function createAccountKeysRepo(db: Kysely<DatabaseSchema>, authUsesDates 
           .updateTable("account_keys")
           .set({
             salt_hex: input.newSaltHex,
-            ...kdfColumns(input.kdf),
             owner_encrypted_dek: input.blobs.ownerEncryptedDek,
             encrypted_private_key: input.blobs.encryptedPrivateKey,
             encrypted_signing_private_key: input.blobs.encryptedSigningPrivateKey,

@@ -1,7 +1,7 @@
 import { accountMessages, type KdfParamsDto, type KeysResponse } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it, vi } from "vitest";
-import { type ChangePasswordDeps, changePassword, randomSaltHex } from "./change-password.ts";
+import { type ChangePasswordDeps, changePassword } from "./change-password.ts";
 import type { DerivedCredentials } from "./credentials.ts";
 import { ReauthInputError } from "./reauth.ts";
 
@@ -167,11 +167,5 @@ describe("password change", () => {
     const { deps } = setup({ postChangePassword: vi.fn(async () => Promise.reject(refused)) });
     await expect(changePassword(deps, input)).rejects.toBe(refused);
     expect(deps.storeVaultKey).not.toHaveBeenCalled();
-  });
-
-  it("makes a fresh 64-hex-character salt each time", () => {
-    const a = randomSaltHex();
-    expect(a).toMatch(/^[0-9a-f]{64}$/);
-    expect(randomSaltHex()).not.toBe(a);
   });
 });

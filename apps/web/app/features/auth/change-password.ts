@@ -1,5 +1,5 @@
 import { accountMessages, apiRoutes, type KeysResponse, keysResponseSchema } from "@heirloom/contract";
-import type { VaultKey, VaultWrappedBlobs } from "@heirloom/crypto";
+import { newVaultSaltHex, type VaultKey, type VaultWrappedBlobs } from "@heirloom/crypto";
 import { apiRequest } from "../../lib/api.ts";
 import { getCryptoClient } from "../session/index.ts";
 import { writeVaultStorage } from "../session/vault-key.ts";
@@ -56,12 +56,6 @@ export interface ChangePasswordDeps extends ReauthDeps {
   onStep?(step: ChangePasswordStep): void;
 }
 
-/** A random salt for a new password (ARCHITECTURE.md: 64 hex characters). */
-export function randomSaltHex(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export async function changePassword(
   deps: ChangePasswordDeps,
   input: ReauthInput & { email: string; twoFactorEnabled: boolean; newPassword: string },
@@ -103,7 +97,7 @@ export function browserChangePasswordDeps(onStep: (step: ChangePasswordStep) => 
   return {
     derive: deriveCredentials,
     fetchKeys: async () => keysResponseSchema.parse(await apiRequest<unknown>(apiRoutes.keys)),
-    newSaltHex: randomSaltHex,
+    newSaltHex: newVaultSaltHex,
     openAccountKey: async (vaultKey, userId, ownerEncryptedDek) =>
       (await getCryptoClient()).api.unlockAccountKey(vaultKey, userId, ownerEncryptedDek),
     rewrap: async (input) => (await getCryptoClient()).api.rewrapForNewPassword(input),

@@ -1,12 +1,10 @@
 import { apiRoutes, recoveryStartResponseSchema } from "@heirloom/contract";
-import type { RecoveryBlobs } from "@heirloom/crypto";
+import { newVaultSaltHex, type RecoveryBlobs } from "@heirloom/crypto";
 import { apiRequest } from "../../lib/api.ts";
 import { completeSignIn, getCryptoClient, logUserError } from "../session/index.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials, prelogin } from "./credentials.ts";
 import type { RecoverySteps, ResetSteps } from "./recovery.ts";
-
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The browser's recovery steps (see recovery.ts for the order). */
 export const browserRecoverySteps: RecoverySteps = {
@@ -19,7 +17,7 @@ export const browserRecoverySteps: RecoverySteps = {
       await apiRequest<unknown>(apiRoutes.recoveryStart, { body: input }),
     );
   },
-  newSaltHex: () => hex(crypto.getRandomValues(new Uint8Array(32))),
+  newSaltHex: newVaultSaltHex,
   deriveCredentials: (email, password, known) => deriveCredentials(email, password, known),
   async recoverWithRecoveryKey({ userId, recoveryKeyText, recovery, newVaultKey }) {
     const client = await getCryptoClient();

@@ -1,4 +1,4 @@
-import type { DekBytes, DekKey, SignedManifest } from "@heirloom/crypto";
+import { type DekBytes, type DekKey, digestHex, type SignedManifest } from "@heirloom/crypto";
 import {
   completeVersion,
   documentPaths,
@@ -12,7 +12,7 @@ import {
 import { type RetryOptions, withRetry } from "./retry.ts";
 import { deleteObject, downloadObject, listPage, uploadObject } from "./storage-client.ts";
 import { isStorageError } from "./storage-error.ts";
-import { openSmall, openVault, sealSmall, sha256Hex, type Vault } from "./vault.ts";
+import { openSmall, openVault, sealSmall, type Vault } from "./vault.ts";
 
 /** One document as the page shows it, with what it needs to open, rename or delete it. */
 export interface DocumentEntry {
@@ -103,7 +103,7 @@ async function readManifest(
     m.version !== version ||
     m.fileId !== fileIdOf(documentId, version) ||
     m.ownerId !== vault.account.userId ||
-    m.headerDigest !== (await sha256Hex(headerObject))
+    m.headerDigest !== (await digestHex(headerObject))
   ) {
     return undefined;
   }
@@ -212,7 +212,7 @@ export async function renameDocument(entry: DocumentEntry, name: string): Promis
   });
   const manifest = await vault.crypto.api.signManifest(vault.account.signingKey, {
     ...entry.manifest.manifest,
-    headerDigest: await sha256Hex(headerObject),
+    headerDigest: await digestHex(headerObject),
   });
   const sealedManifest = await sealSmall(
     vault,

@@ -1,3 +1,4 @@
+import { digestBytes } from "@heirloom/crypto";
 import { type DocumentEntry, getObject } from "./documents.ts";
 import { documentPaths, fileIdOf } from "./layout.ts";
 import { TransferMeter } from "./progress.ts";
@@ -77,7 +78,7 @@ export async function decryptDocument(
         ),
       { signal: options.signal, budget },
     );
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", chunkObject));
+    const digest = await digestBytes(chunkObject);
     const opened = await vault.crypto.call(
       "openStreamChunk",
       [dekKey, { fileId, layout, index, chunkObject }],

@@ -1,4 +1,4 @@
-import type { DekKey } from "@heirloom/crypto";
+import { type DekKey, digestHex } from "@heirloom/crypto";
 import {
   deleteDocument,
   getObject,
@@ -19,7 +19,7 @@ import {
 import { type RetryBudget, uploadRetryBudget } from "./retry.ts";
 import { fetchUsage } from "./storage-client.ts";
 import { canceledError, StorageError } from "./storage-error.ts";
-import { bytesToHex, hexToBytes, openVault, sealSmall, sha256Hex, type Vault } from "./vault.ts";
+import { bytesToHex, hexToBytes, openVault, sealSmall, type Vault } from "./vault.ts";
 
 export const CHUNK_SIZE = 4 * 1024 * 1024;
 /**
@@ -234,7 +234,7 @@ export async function uploadDocument(file: File, options: UploadOptions = {}): P
     // Chunks stored by an earlier attempt whose digest this browser does not remember are read back and hashed.
     for (let index = 0; index < count; index++) {
       if (!digests[index])
-        digests[index] = await sha256Hex(await getObject(paths.chunk(index), { signal, budget }));
+        digests[index] = await digestHex(await getObject(paths.chunk(index), { signal, budget }));
     }
     const ciphertextDigest = await vault.crypto.api.ciphertextDigestHex(
       Array.from({ length: count }, (_, i) => hexToBytes(digests[i] as string)),
@@ -245,7 +245,7 @@ export async function uploadDocument(file: File, options: UploadOptions = {}): P
       fileId,
       ownerId: vault.account.userId,
       chunkCount: count,
-      headerDigest: await sha256Hex(prepared.headerObject),
+      headerDigest: await digestHex(prepared.headerObject),
       ciphertextDigest,
       recipients: [],
     });

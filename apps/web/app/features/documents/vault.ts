@@ -49,15 +49,6 @@ export async function openSmall(
   });
 }
 
-/**
- * Hex SHA-256 of stored ciphertext (a header object, a chunk read back for a resumed upload's manifest). Hashing
- * public bytes needs no key, so it runs here rather than as a worker round trip.
- */
-export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export const hexToBytes = (hex: string): Uint8Array<ArrayBuffer> =>
   new Uint8Array(hex.match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? []);
 export const bytesToHex = (bytes: Uint8Array): string =>
