@@ -88,3 +88,26 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Test-only: a row in better-auth's user table, which every table of ours references, as better-auth writes it on
+ * either engine. Returns the new user's id.
+ */
+export async function insertTestUser(database: Database, name = "Ada"): Promise<string> {
+  const userId = crypto.randomUUID();
+  const authTime = database.dialect === "postgres" ? new Date() : new Date().toISOString();
+  await database.db
+    .insertInto("user")
+    .values({
+      id: userId,
+      name,
+      email: `${userId}@example.com`,
+      emailVerified: database.dialect === "postgres" ? false : 0,
+      image: null,
+      createdAt: authTime,
+      updatedAt: authTime,
+      twoFactorEnabled: null,
+    } as never)
+    .execute();
+  return userId;
+}

@@ -2,7 +2,7 @@ import { phoneCodeRules, phoneMessages } from "@heirloom/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPhoneNumbersRepo } from "../db/repos/phone-numbers.repo.ts";
 import { createProfilesRepo } from "../db/repos/profiles.repo.ts";
-import { type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
+import { insertTestUser, type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
 import type { TextMessage } from "../text/text-sender.ts";
 import { createPhoneService } from "./phone.service.ts";
 
@@ -10,22 +10,7 @@ const minute = 60_000;
 
 async function setup(open: () => Promise<TestDatabase>) {
   const database = await open();
-  const userId = crypto.randomUUID();
-  const iso = new Date().toISOString();
-  const authTime = database.dialect === "postgres" ? new Date() : iso;
-  await database.db
-    .insertInto("user")
-    .values({
-      id: userId,
-      name: "Ada",
-      email: `${userId}@example.com`,
-      emailVerified: database.dialect === "postgres" ? false : 0,
-      image: null,
-      createdAt: authTime,
-      updatedAt: authTime,
-      twoFactorEnabled: null,
-    } as never)
-    .execute();
+  const userId = await insertTestUser(database);
   let now = Date.parse("2026-03-01T10:00:00.000Z");
   const sent: TextMessage[] = [];
   const service = createPhoneService({

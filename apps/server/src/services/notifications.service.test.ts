@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createNotificationsRepo } from "../db/repos/notifications.repo.ts";
+import { insertTestUser, type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
+import { createNotificationsService } from "./notifications.service.ts";
+
+// The notifications service on a real database with a stepping clock, without HTTP.
+
+const chromeLinux =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const safariIphone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+
+describe.each(testDatabaseTargets())("notifications on $name", (target) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.dispose();
+  });
+
+  async function setup() {
+    database = await target.open({ migrate: true });
+    let now = Date.parse("2026-05-01T09:00:00.000Z");
+    const service = createNotificationsService({
+      repo: createNotificationsRepo(database.db),
+      clock: () => new Date((now += 1000)),
+    });
+    return { service, userId: await insertTestUser(database), other: await insertTestUser(database, "Bo") };
+  }
+
+  it("tells of a sign-in from a new browser and system, never of the first device or a known one", async () => {
+    const { service, userId } = await setup();
+    await service.sessionCreated(userId, chromeLinux); // the device the account was made on
+    await service.sessionCreated(userId, chromeLinux);
+    await service.sessionCreated(userId, null);
+    expect((await service.page(userId, { limit: 10 })).entries).toEqual([]);
+    await service.sessionCreated(userId, safariIphone);
+    const page = await service.page(userId, { limit: 10 });
+    expect(page.entries.map((e) => e.kind)).toEqual(["new-device-sign-in"]);
+    expect(page.entries[0]?.title).toBe("New sign-in from Safari on a phone (iOS)");
+    expect(page.unread).toBe(1);
+  });
+
+  it("pages newest first with a cursor, and refuses a cursor it did not make", async () => {
+    const { service, userId } = await setup();
+    for (const kind of ["password-changed", "two-factor-enabled", "two-factor-disabled"] as const) {
+      await service.notify(userId, kind);
+    }
+    const first = await service.page(userId, { limit: 2 });
+    expect(first.entries.map((e) => e.kind)).toEqual(["two-factor-disabled", "two-factor-enabled"]);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await service.page(userId, { limit: 2, cursor: first.next ?? "" });
+    expect(second.entries.map((e) => e.kind)).toEqual(["password-changed"]);
+    expect(second.next).toBeNull();
+    await expect(service.page(userId, { limit: 2, cursor: "bm9wZQ" })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+  });
+
+  it("marks only the caller's own notifications read", async () => {
+    const { service, userId, other } = await setup();
+    await service.notify(userId, "password-changed");
+    await service.notify(other, "phone-verified", "+14155550123");
+    const theirs = (await service.page(other, { limit: 5 })).entries;
+    expect(theirs[0]?.body).toContain("+14155550123");
+    expect(await service.markRead(userId, [theirs[0]?.id ?? ""])).toEqual({ unread: 1 });
+    expect(await service.unreadCount(other)).toEqual({ unread: 1 });
+    expect(await service.markRead(userId, "all")).toEqual({ unread: 0 });
+    expect(await service.unreadCount(other)).toEqual({ unread: 1 });
+  });
+});
