@@ -9,6 +9,7 @@ import { createUserErrorsRepo } from "../db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "../db/repos/users.repo.ts";
 import { insertTestUser, type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
 import { sampleBlobs, sampleRecovery } from "../testing/app-harness.ts";
+import { steppingClock } from "../testing/clock.ts";
 import { type Caller, createAccountService, vaultKdf } from "./account.service.ts";
 import { createFakeSalter } from "./fake-salt.ts";
 
@@ -23,8 +24,7 @@ describe.each(testDatabaseTargets())("the account service on $name", (target) =>
   async function setup(options: { verifiedPhone?: boolean } = {}) {
     database = await target.open({ migrate: true });
     const db = database.db;
-    let now = Date.parse("2026-06-01T12:00:00.000Z");
-    const clock = () => new Date((now += 1000));
+    const clock = steppingClock("2026-06-01T12:00:00.000Z");
     const authUsesDates = database.dialect === "postgres";
     const profiles = createProfilesRepo(db);
     const service = createAccountService({

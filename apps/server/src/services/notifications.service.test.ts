@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createNotificationsRepo } from "../db/repos/notifications.repo.ts";
 import { insertTestUser, type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
+import { steppingClock } from "../testing/clock.ts";
 import { createNotificationsService } from "./notifications.service.ts";
 
 // The notifications service on a real database with a stepping clock, without HTTP.
@@ -18,10 +19,9 @@ describe.each(testDatabaseTargets())("notifications on $name", (target) => {
 
   async function setup() {
     database = await target.open({ migrate: true });
-    let now = Date.parse("2026-05-01T09:00:00.000Z");
     const service = createNotificationsService({
       repo: createNotificationsRepo(database.db),
-      clock: () => new Date((now += 1000)),
+      clock: steppingClock("2026-05-01T09:00:00.000Z"),
     });
     return { service, userId: await insertTestUser(database), other: await insertTestUser(database, "Bo") };
   }
