@@ -59,7 +59,7 @@ import { registerStorageRoutes } from "./storage/storage.routes.ts";
 import { createStorageService } from "./storage/storage.service.ts";
 import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
 import { createOutboxTextSender } from "./text/outbox-text-sender.ts";
-import { contentSecurityPolicy, permissionsPolicy } from "./web/security-headers.ts";
+import { contentSecurityPolicy, hsts, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
 export interface BuildOptions {
@@ -239,7 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(helmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.env) },
-    hsts: { maxAge: 63_072_000, includeSubDomains: true, preload: true },
+    hsts,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: "deny" },

@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import { apiRoutes, type ErrorCode, errorStatus } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, errorBody, genericMessages } from "../errors.ts";
+import { plainErrorHeaders } from "../web/security-headers.ts";
 import { isForeignRequest } from "./own-origin.ts";
 
 /**
@@ -89,19 +90,6 @@ function hasBody(request: FastifyRequest): boolean {
     ? headers["content-length"] !== "0"
     : headers["transfer-encoding"] !== undefined;
 }
-
-/** The headers helmet gives every answer, for the answers written before (or without) Fastify. */
-const plainErrorHeaders = {
-  "content-type": "application/json; charset=utf-8",
-  "cache-control": "no-store",
-  connection: "close",
-  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-  "strict-transport-security": "max-age=63072000; includeSubDomains; preload",
-  "x-content-type-options": "nosniff",
-  "x-frame-options": "DENY",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "cross-origin-resource-policy": "same-origin",
-};
 
 /**
  * Fastify's clientErrorHandler: HTTP framing Node could not parse (a bad request line, oversized headers, a header

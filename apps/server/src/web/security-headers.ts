@@ -26,3 +26,23 @@ export function contentSecurityPolicy(env: "development" | "production" | "test"
 
 export const permissionsPolicy =
   "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()";
+
+/** Two years, with subdomains, preload-ready: helmet's HSTS and the answers written without Fastify share it. */
+export const hsts = { maxAge: 63_072_000, includeSubDomains: true, preload: true } as const;
+
+/**
+ * The security headers of an error answer written straight to the socket (broken HTTP framing, a body cut for
+ * arriving too slowly), where helmet never runs: nothing in it may load or frame anything.
+ */
+export const plainErrorHeaders = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  connection: "close",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "strict-transport-security": `max-age=${hsts.maxAge}; includeSubDomains; preload`,
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "permissions-policy": permissionsPolicy,
+};
