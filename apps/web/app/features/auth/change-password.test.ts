@@ -1,17 +1,12 @@
-import { accountMessages, type KdfParamsDto, type KeysResponse } from "@heirloom/contract";
+import { accountMessages, type KeysResponse } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it, vi } from "vitest";
 import { type ChangePasswordDeps, changePassword } from "./change-password.ts";
 import type { DerivedCredentials } from "./credentials.ts";
 import { ReauthInputError } from "./reauth.ts";
+import { testKdf } from "./test-kdf.ts";
 
-const kdf: KdfParamsDto = {
-  algorithm: "argon2id",
-  version: 19,
-  iterations: 3,
-  memoryKiB: 65536,
-  parallelism: 1,
-};
+const kdf = testKdf;
 const oldSalt = "a".repeat(64);
 const newSalt = "b".repeat(64);
 const keys: KeysResponse = {

@@ -1,15 +1,10 @@
-import { accountMessages, type KdfParamsDto } from "@heirloom/contract";
+import { accountMessages } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmationMismatchError, type DeleteAccountDeps, deleteAccount } from "./delete-account.ts";
+import { testKdf } from "./test-kdf.ts";
 
-const kdf: KdfParamsDto = {
-  algorithm: "argon2id",
-  version: 19,
-  iterations: 3,
-  memoryKiB: 65536,
-  parallelism: 1,
-};
+const kdf = testKdf;
 
 function setup() {
   const calls: string[] = [];

@@ -1,17 +1,12 @@
-import { accountMessages, type KdfParamsDto } from "@heirloom/contract";
+import { accountMessages } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api.ts";
 import { AuthError } from "./auth-api.ts";
 import { describeReauthError, normaliseTotpCode, ReauthInputError, reauthenticate } from "./reauth.ts";
+import { testKdf } from "./test-kdf.ts";
 
-const kdf: KdfParamsDto = {
-  algorithm: "argon2id",
-  version: 19,
-  iterations: 3,
-  memoryKiB: 65536,
-  parallelism: 1,
-};
+const kdf = testKdf;
 const derive = vi.fn(async (_email: string, _password: string, known?: { saltHex: string }) => ({
   saltHex: known?.saltHex ?? "c".repeat(64),
   kdf,

@@ -13,8 +13,9 @@ import {
   resetWithEmailLink,
   tooManyRecoveries,
 } from "./recovery.ts";
+import { testKdf } from "./test-kdf.ts";
 
-const kdf = { algorithm: "argon2id", version: 19, iterations: 3, memoryKiB: 65_536, parallelism: 1 } as const;
+const kdf = testKdf;
 const oldSalt = "00".repeat(32);
 const newSalt = "9f".repeat(32);
 const credentialsFor = (saltHex: string): DerivedCredentials => ({

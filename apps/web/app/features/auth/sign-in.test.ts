@@ -13,6 +13,7 @@ import {
   signInWithPassword,
   unlockAfterSocialSignIn,
 } from "./sign-in.ts";
+import { testKdf } from "./test-kdf.ts";
 
 const user: SessionUser = {
   uid: "user-1",
@@ -28,7 +29,7 @@ const user: SessionUser = {
   subscriptionStatus: "none",
   isAdmin: false,
 };
-const kdf = { algorithm: "argon2id", version: 19, iterations: 3, memoryKiB: 65_536, parallelism: 1 } as const;
+const kdf = testKdf;
 const keys = { userId: "user-1", saltHex: "ab".repeat(32), kdf } as unknown as KeysResponse;
 const credentials: DerivedCredentials = {
   saltHex: "ab".repeat(32),

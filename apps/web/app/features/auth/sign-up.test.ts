@@ -11,10 +11,11 @@ import {
   signUp,
   signUpErrorMessage,
 } from "./sign-up.ts";
+import { testKdf } from "./test-kdf.ts";
 
 const credentials: DerivedCredentials = {
   saltHex: "ab".repeat(32),
-  kdf: { algorithm: "argon2id", version: 19, iterations: 3, memoryKiB: 65_536, parallelism: 1 },
+  kdf: testKdf,
   vaultKey: { kind: "vault-key" } as unknown as VaultKey,
   vaultKeyB64: "VAULT-KEY-B64-VAULT-KEY-B64",
   authKey: "A".repeat(43),

@@ -1,7 +1,8 @@
-import { accountMessages, type KdfParamsDto } from "@heirloom/contract";
+import { accountMessages } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it, vi } from "vitest";
 import { AuthError } from "./auth-api.ts";
+import { testKdf } from "./test-kdf.ts";
 import {
   backupCodesFileText,
   confirmTotpEnrolment,
@@ -13,13 +14,7 @@ import {
   type TwoFactorDeps,
 } from "./two-factor.ts";
 
-const kdf: KdfParamsDto = {
-  algorithm: "argon2id",
-  version: 19,
-  iterations: 3,
-  memoryKiB: 65536,
-  parallelism: 1,
-};
+const kdf = testKdf;
 const uri =
   "otpauth://totp/Heirloom:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Heirloom&digits=6&period=30";
 
