@@ -4,9 +4,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceProvider } from "#app/lib/nonce.tsx";
+import { ThemeProvider, themeFromCookies } from "#app/lib/theme.ts";
 import { nonceContext } from "./context.ts";
-import { NonceProvider } from "./lib/nonce.tsx";
-import { ThemeProvider, themeFromCookies } from "./lib/theme.ts";
 
 // The server imports these from the build to fill the request context; they must be the same objects the routes use.
 export { nonceContext, servicesContext } from "./context.ts";

@@ -8,15 +8,15 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
+import { SessionHeaderProvider } from "#app/features/session/session-header-provider.tsx";
+import { ErrorPage } from "#app/features/site/error-page.tsx";
+import { NavigationLoader } from "#app/features/site/navigation-loader.tsx";
+import { PublicChrome } from "#app/features/site/public-chrome.tsx";
+import { installChunkReloadGuard } from "#app/lib/chunk-reload.ts";
+import { useNonce } from "#app/lib/nonce.tsx";
+import { themeClassName, useThemePreference } from "#app/lib/theme.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ErrorPage } from "./components/public/error-page.tsx";
-import { NavigationLoader } from "./components/public/navigation-loader.tsx";
-import { PublicChrome } from "./components/public/public-chrome.tsx";
-import { SessionHeaderProvider } from "./features/session/session-header-provider.tsx";
-import { installChunkReloadGuard } from "./lib/chunk-reload.ts";
-import { useNonce } from "./lib/nonce.tsx";
-import { themeClassName, useThemePreference } from "./lib/theme.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

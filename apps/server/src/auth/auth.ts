@@ -12,7 +12,7 @@ import type { ProfilesRepo } from "../db/repos/profiles.repo.ts";
 import type { TotpStepsRepo } from "../db/repos/totp-steps.repo.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "../mail/templates.ts";
-import { ownOrigins } from "../routes/own-origin.ts";
+import { ownOrigins } from "../own-origin.ts";
 import type { Clock } from "../services/clock.ts";
 import { capitaliseName } from "../services/names.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./key-hash.ts";

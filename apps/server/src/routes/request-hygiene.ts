@@ -2,8 +2,8 @@ import type { Socket } from "node:net";
 import { apiRoutes, type ErrorCode, errorStatus } from "@heirloom/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, errorBody, genericMessages } from "../errors.ts";
+import { isForeignRequest } from "../own-origin.ts";
 import { plainErrorHeaders } from "../web/security-headers.ts";
-import { isForeignRequest } from "./own-origin.ts";
 
 /**
  * How long a request body may take to arrive: `baseMs`, plus the declared length at `minBytesPerSecond`. A 16 MiB

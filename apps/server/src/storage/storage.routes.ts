@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError, errorBody, toErrorResponse } from "../errors.ts";
-import { isForeignRequest } from "../routes/own-origin.ts";
+import { isForeignRequest } from "../own-origin.ts";
 import { optionalSession } from "../routes/session.ts";
 import { parseRange } from "./byte-range.ts";
 import { multipartBoundary, readUploadParts } from "./multipart.ts";

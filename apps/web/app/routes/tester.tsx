@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { pageMeta } from "../components/public/page-meta.ts";
-import { Container } from "../components/ui/container.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { CryptoTimings } from "../features/self-test/crypto-timings.tsx";
-import { SelfTestReport } from "../features/self-test/self-test-report.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { CryptoTimings } from "#app/features/self-test/crypto-timings.tsx";
+import { SelfTestReport } from "#app/features/self-test/self-test-report.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 // Lives outside routes/public/ because the crypto timings load @heirloom/crypto, which public pages may not import.
 

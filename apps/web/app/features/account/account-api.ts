@@ -8,7 +8,7 @@ import {
   type SessionUser,
   type StorageUsage,
 } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequest } from "#app/lib/api.ts";
 
 // The signed-in person's own account calls (profile, display settings, onboarding, recovery kit). No crypto and no
 // session code here: the get-started checklist on the public /getStarted page uses these too.

@@ -1,7 +1,7 @@
 import { accountMessages, emailChangeMessages } from "@heirloom/contract";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api.ts";
-import { ReauthInputError } from "../auth/reauth.ts";
+import { ReauthInputError } from "#app/features/auth/reauth.ts";
+import { ApiError } from "#app/lib/api.ts";
 import { describeEmailChangeError } from "./change-email.ts";
 
 describe("what an email change's failure tells the person", () => {

@@ -1,7 +1,7 @@
 import { apiRoutes, type ChangeEmailRequest } from "@heirloom/contract";
-import { ApiError, apiRequest } from "../../lib/api.ts";
-import { deriveCredentials } from "../auth/credentials.ts";
-import { describeReauthError, type ReauthInput, reauthenticate } from "../auth/reauth.ts";
+import { deriveCredentials } from "#app/features/auth/credentials.ts";
+import { describeReauthError, type ReauthInput, reauthenticate } from "#app/features/auth/reauth.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
 
 /** What went wrong with an email change, and the field to point at (none: the form as a whole). */
 export interface ChangeEmailProblem {

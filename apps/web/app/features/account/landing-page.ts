@@ -1,5 +1,5 @@
 import { defaultLandingPage } from "@heirloom/contract";
-import { returnPathAfterSignIn } from "../session/redirects.ts";
+import { returnPathAfterSignIn } from "#app/features/session/redirects.ts";
 import { fetchPreferences } from "./account-api.ts";
 
 /** True when the login page's `from` names a page of this site to return to (not a flag like from=idle). */

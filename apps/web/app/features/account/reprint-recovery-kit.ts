@@ -1,8 +1,8 @@
 import { accountMessages, apiRoutes, type KeysResponse } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
-import { deriveCredentials } from "../auth/credentials.ts";
-import { type FormProblem, type ReauthInput, reauthenticate } from "../auth/reauth.ts";
-import { getCryptoClient } from "../session/index.ts";
+import { deriveCredentials } from "#app/features/auth/credentials.ts";
+import { type FormProblem, type ReauthInput, reauthenticate } from "#app/features/auth/reauth.ts";
+import { getCryptoClient } from "#app/features/session/index.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { replaceRecoveryKit } from "./account-api.ts";
 
 export type ReprintStage = "deriving" | "creating" | "saving";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { applyTheme, themeFromCookies } from "../../lib/theme.ts";
+import { applyTheme, themeFromCookies } from "#app/lib/theme.ts";
 
 /**
  * The profile's DarkMode is the source of truth and the cookie its cache ([Note: The theme before first paint]):

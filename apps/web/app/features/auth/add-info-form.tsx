@@ -4,10 +4,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { DateOfBirthFields } from "../../components/account/date-of-birth-fields.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
-import { ApiError, apiRequest } from "../../lib/api.ts";
-import { session } from "../session/session.ts";
+import { TextField } from "#app/components/ui/text-field.tsx";
+import { DateOfBirthFields } from "#app/features/account/date-of-birth-fields.tsx";
+import { session } from "#app/features/session/session.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { addInfoSchema } from "./add-info-schema.ts";
 import { FormError } from "./form-error.tsx";
 

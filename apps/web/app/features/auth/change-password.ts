@@ -1,8 +1,8 @@
 import { accountMessages, apiRoutes, type KeysResponse, keysResponseSchema } from "@heirloom/contract";
 import { newVaultSaltHex, type VaultKey, type VaultWrappedBlobs } from "@heirloom/crypto";
-import { apiRequest } from "../../lib/api.ts";
-import { getCryptoClient } from "../session/index.ts";
-import { writeVaultStorage } from "../session/vault-key.ts";
+import { getCryptoClient } from "#app/features/session/index.ts";
+import { writeVaultStorage } from "#app/features/session/vault-key.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import {
   type ReauthDeps,

@@ -1,7 +1,7 @@
 import { apiRoutes, type KdfParamsDto, preloginResponseSchema } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
-import { apiRequest } from "../../lib/api.ts";
-import { getCryptoClient } from "../session/index.ts";
+import { getCryptoClient } from "#app/features/session/index.ts";
+import { apiRequest } from "#app/lib/api.ts";
 
 /**
  * What a password turns into in the browser (ARCHITECTURE.md "Key hierarchy"). `vaultKey` stays in this page;

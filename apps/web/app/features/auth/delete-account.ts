@@ -1,6 +1,6 @@
 import { apiRoutes, deleteAccountConfirmation } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
-import { signOut } from "../session/index.ts";
+import { signOut } from "#app/features/session/index.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import { type ReauthDeps, type ReauthInput, type ReauthProof, reauthenticate } from "./reauth.ts";
 

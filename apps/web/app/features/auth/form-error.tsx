@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Notice } from "../../components/ui/notice.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
 
 /**
  * The error summary of a sign-in step: announced (role="alert") and focused when it appears, so a keyboard or

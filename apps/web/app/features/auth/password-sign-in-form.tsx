@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 export const passwordSignInSchema = z.object({

@@ -1,7 +1,7 @@
 import { accountMessages } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "#app/lib/api.ts";
 import { AuthError } from "./auth-api.ts";
 import { describeReauthError, normaliseTotpCode, ReauthInputError, reauthenticate } from "./reauth.ts";
 import { testKdf } from "./test-kdf.ts";

@@ -1,7 +1,7 @@
 import { apiRoutes, recoveryStartResponseSchema } from "@heirloom/contract";
 import { newVaultSaltHex, type RecoveryBlobs } from "@heirloom/crypto";
-import { apiRequest } from "../../lib/api.ts";
-import { completeSignIn, getCryptoClient, logUserError } from "../session/index.ts";
+import { completeSignIn, getCryptoClient, logUserError } from "#app/features/session/index.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials, prelogin } from "./credentials.ts";
 import type { RecoverySteps, ResetSteps } from "./recovery.ts";

@@ -1,7 +1,7 @@
 import { accountMessages } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "#app/lib/api.ts";
 import { AuthError } from "./auth-api.ts";
 import type { DerivedCredentials } from "./credentials.ts";
 import {

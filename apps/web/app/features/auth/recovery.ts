@@ -7,7 +7,7 @@ import {
 } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import type { z } from "zod";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "#app/lib/api.ts";
 import { AuthError } from "./auth-api.ts";
 import type { DerivedCredentials } from "./credentials.ts";
 

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
 import type { SecondFactor } from "./sign-in.ts";
 import { useHydrated } from "./use-hydrated.ts";
 

@@ -1,5 +1,5 @@
 import { apiRoutes } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { describeUserAgent } from "./user-agent.ts";
 

@@ -1,4 +1,4 @@
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { SignInStage } from "./sign-in.ts";
 
 const stageText: Record<SignInStage, { title: string; detail?: string }> = {

@@ -1,6 +1,11 @@
 import { apiRoutes, keysResponseSchema } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
-import { completeSignIn, fetchSessionUser, getCryptoClient, logUserError } from "../session/index.ts";
+import {
+  completeSignIn,
+  fetchSessionUser,
+  getCryptoClient,
+  logUserError,
+} from "#app/features/session/index.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import type { SignInSteps } from "./sign-in.ts";

@@ -1,6 +1,6 @@
 import { apiRoutes, preliminaryCheckResponseSchema } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
-import { completeSignIn, getCryptoClient, logUserError } from "../session/index.ts";
+import { completeSignIn, getCryptoClient, logUserError } from "#app/features/session/index.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import type { SignUpSteps } from "./sign-up.ts";

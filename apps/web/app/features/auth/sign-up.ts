@@ -5,7 +5,7 @@ import {
   type SaveKeysRequest,
 } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "#app/lib/api.ts";
 import { AuthError } from "./auth-api.ts";
 import type { DerivedCredentials } from "./credentials.ts";
 

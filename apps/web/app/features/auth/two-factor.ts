@@ -1,5 +1,5 @@
 import { accountMessages } from "@heirloom/contract";
-import { session } from "../session/index.ts";
+import { session } from "#app/features/session/index.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import type { ReauthDeps } from "./reauth.ts";

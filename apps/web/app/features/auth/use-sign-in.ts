@@ -1,8 +1,8 @@
 import type { SessionUser } from "@heirloom/contract";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { pathAfterSignIn } from "../account/landing-page.ts";
-import { signOut } from "../session/session.ts";
+import { pathAfterSignIn } from "#app/features/account/landing-page.ts";
+import { signOut } from "#app/features/session/session.ts";
 import {
   finishSecondFactor,
   finishSocialSecondFactor,

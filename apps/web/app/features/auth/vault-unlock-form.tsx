@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
 
 const unlockSchema = z.object({ password: z.string().min(1, "Enter your vault password.") });
 

@@ -1,5 +1,5 @@
 import type { CryptoWorkerClient, DekKey, UnlockedAccount } from "@heirloom/crypto";
-import { getCryptoClient, unlockFromStorage } from "../session/index.ts";
+import { getCryptoClient, unlockFromStorage } from "#app/features/session/index.ts";
 
 // The keys a document operation needs: the worker client and this tab's unlocked account (non-extractable keys).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DocumentEntry } from "../documents/documents.ts";
+import type { DocumentEntry } from "#app/features/documents/documents.ts";
 import { exportFileName, exportIndex, INDEX_NAME, planExport } from "./vault-export.ts";
 
 const entry = (over: Partial<DocumentEntry>): DocumentEntry => ({

@@ -3,7 +3,7 @@
 // at a few chunks whatever the vault's size; elsewhere it is assembled as a Blob (Chromium keeps large Blobs on disk)
 // up to BLOB_SAVE_LIMIT.
 
-import type { DocumentEntry } from "../documents/documents.ts";
+import type { DocumentEntry } from "#app/features/documents/documents.ts";
 import {
   BLOB_SAVE_LIMIT,
   canStreamToDisk,
@@ -12,9 +12,9 @@ import {
   saveBlob,
   TooLargeForBrowserError,
   writePickedFile,
-} from "../documents/download.ts";
-import { TransferMeter } from "../documents/progress.ts";
-import { canceledError } from "../documents/storage-error.ts";
+} from "#app/features/documents/download.ts";
+import { TransferMeter } from "#app/features/documents/progress.ts";
+import { canceledError } from "#app/features/documents/storage-error.ts";
 import { type ByteSink, safeEntryNames, ZipWriter } from "./zip.ts";
 
 /** The archive's own description of what it holds, first in the ZIP. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { crc32 as zlibCrc32 } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+// biome-ignore lint/style/noRestrictedImports: the independent ZIP reader is shared with the browser journeys (e2e/support).
 import { readZip } from "../../../../../e2e/support/zip.ts";
 import { crc32 } from "./crc32.ts";
 import { dosDateTime, isSafeEntryName, safeEntryNames, ZipSizeMismatchError, ZipWriter } from "./zip.ts";

@@ -4,7 +4,7 @@ import {
   type NotificationsPage,
   type UnreadCount,
 } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequest } from "#app/lib/api.ts";
 
 export const notificationsApi = {
   page: (cursor: string | null, limit = 20) =>

@@ -5,7 +5,7 @@ import {
   type Profile,
   type ProfileUpdate,
 } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequest } from "#app/lib/api.ts";
 
 /** The calls of the contact preferences and activity pages (our own /api/account routes). */
 export const prefsApi = {

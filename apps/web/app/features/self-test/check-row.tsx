@@ -1,5 +1,5 @@
-import { Icon } from "../../components/ui/icon.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { CheckState } from "./use-browser-checks.ts";
 
 const statusText = { pending: "Not run yet", running: "Checking", pass: "Passed", fail: "Failed" } as const;

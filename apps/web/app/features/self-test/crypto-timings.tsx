@@ -1,6 +1,6 @@
 import type { CryptoSelfTestResult } from "@heirloom/crypto";
 import { useState } from "react";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
 
 type State =
   | { kind: "idle" }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Icon } from "../../components/ui/icon.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { CheckRow } from "./check-row.tsx";
 import { useBrowserChecks } from "./use-browser-checks.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "#app/features/session/testing/memory-storage.ts";
 import { IDLE_OVERRIDE_STORAGE_KEY, IDLE_TIMEOUT_MS, idleTimeoutMs, startIdleTimer } from "./idle-timer.ts";
-import { memoryStorage } from "./testing/memory-storage.ts";
 
 const minute = 60_000;
 

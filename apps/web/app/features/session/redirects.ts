@@ -1,5 +1,5 @@
 // SPEC.md section 2, "Redirects on logout": the exact URLs, so the login page can explain what happened
-// (components/public/auth/signed-out-notice.tsx reads the same parameters).
+// (features/auth/signed-out-notice.tsx reads the same parameters).
 
 export const loginPath = "/login";
 /** Where a signed-in person lands: after sign-in, and when they open /Login or /SignUp. */

@@ -1,6 +1,6 @@
 import type { SessionUser } from "@heirloom/contract";
 import { redirect } from "react-router";
-import { LoadingScreen } from "../../components/public/loading-screen.tsx";
+import { LoadingScreen } from "#app/features/site/loading-screen.tsx";
 import { loginPath } from "./redirects.ts";
 import { readStored, sessionStore, vaultStorageKeys } from "./vault-storage.ts";
 

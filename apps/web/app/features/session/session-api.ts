@@ -6,7 +6,7 @@ import {
   saltResponseSchema,
   sessionUserSchema,
 } from "@heirloom/contract";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
 
 // The session's calls to the server (packages/contract/src/routes.ts). Kept apart from the store so the store can be
 // tested with stand-ins.

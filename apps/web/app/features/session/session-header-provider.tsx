@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo } from "react";
-import { type HeaderUser, HeaderUserContext } from "../../components/public/use-header-user.ts";
+import { type HeaderUser, HeaderUserContext } from "#app/features/site/use-header-user.ts";
 import { displayNameOf } from "./display-name.ts";
 import { session, useSession } from "./session.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announceUnauthorized, unauthorizedEvent } from "../../lib/unauthorized-event.ts";
+import { announceUnauthorized, unauthorizedEvent } from "#app/lib/unauthorized-event.ts";
 import type { SignOutReason } from "./redirects.ts";
 import { type SessionStatus, signedOutState } from "./session-store.ts";
 import { signOutOnUnauthorized } from "./unauthorized-watch.ts";

@@ -1,4 +1,4 @@
-import { unauthorizedEvent } from "../../lib/unauthorized-event.ts";
+import { unauthorizedEvent } from "#app/lib/unauthorized-event.ts";
 import type { SessionStore } from "./session-store.ts";
 
 /**

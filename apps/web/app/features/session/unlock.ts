@@ -1,5 +1,5 @@
 import { apiRoutes, keysResponseSchema } from "@heirloom/contract";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { getCryptoClient, sessionScoped } from "./crypto.ts";
 import { readVaultKey } from "./vault-key.ts";
 

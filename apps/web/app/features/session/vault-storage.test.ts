@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoryStorage } from "./testing/memory-storage.ts";
+import { memoryStorage } from "#app/features/session/testing/memory-storage.ts";
 import { readVaultKey, readVaultSalt, writeVaultStorage } from "./vault-key.ts";
 import { clearVaultStorage, signOutClearedKeys } from "./vault-storage.ts";
 

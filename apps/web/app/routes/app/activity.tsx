@@ -1,11 +1,11 @@
 import type { ActivityPage, Profile } from "@heirloom/contract";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { ActivityLog } from "../../components/prefs/activity-log.tsx";
-import { ActivityLoggingSwitch } from "../../components/prefs/activity-logging-switch.tsx";
-import { LoadFailed, LoadingBlock } from "../../components/prefs/load-state.tsx";
-import { prefsApi } from "../../features/prefs/prefs-api.ts";
-import { useLoad } from "../../features/prefs/use-load.ts";
+import { LoadFailed, LoadingBlock } from "#app/components/ui/load-state.tsx";
+import { ActivityLog } from "#app/features/prefs/activity-log.tsx";
+import { ActivityLoggingSwitch } from "#app/features/prefs/activity-logging-switch.tsx";
+import { prefsApi } from "#app/features/prefs/prefs-api.ts";
+import { useLoad } from "#app/features/prefs/use-load.ts";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("activity");
 

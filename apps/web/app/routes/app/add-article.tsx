@@ -1,15 +1,15 @@
 import type { AdminArticle } from "@heirloom/contract";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { useShellContext } from "../../components/app/shell-context.ts";
-import { ArticleForm } from "../../components/articles-editor/article-form.tsx";
-import { ArticleList } from "../../components/articles-editor/article-list.tsx";
-import { articlesAdminApi, publicPathOf } from "../../components/articles-editor/articles-admin-api.ts";
-import { LoadFailed, LoadingBlock } from "../../components/prefs/load-state.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
-import { useLoad } from "../../features/prefs/use-load.ts";
+import { LoadFailed, LoadingBlock } from "#app/components/ui/load-state.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { ArticleForm } from "#app/features/articles-editor/article-form.tsx";
+import { ArticleList } from "#app/features/articles-editor/article-list.tsx";
+import { articlesAdminApi, publicPathOf } from "#app/features/articles-editor/articles-admin-api.ts";
+import { useLoad } from "#app/features/prefs/use-load.ts";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { useShellContext } from "#app/features/shell/shell-context.ts";
 
 export const meta = () => sectionMeta("addArticle");
 

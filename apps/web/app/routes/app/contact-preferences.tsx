@@ -1,11 +1,11 @@
 import type { PhoneStatus, Profile } from "@heirloom/contract";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { ContactPreferencesForm } from "../../components/prefs/contact-preferences-form.tsx";
-import { LoadFailed, LoadingBlock } from "../../components/prefs/load-state.tsx";
-import { PhoneNumberPanel } from "../../components/prefs/phone-number-panel.tsx";
-import { prefsApi } from "../../features/prefs/prefs-api.ts";
-import { useLoad } from "../../features/prefs/use-load.ts";
+import { LoadFailed, LoadingBlock } from "#app/components/ui/load-state.tsx";
+import { ContactPreferencesForm } from "#app/features/prefs/contact-preferences-form.tsx";
+import { PhoneNumberPanel } from "#app/features/prefs/phone-number-panel.tsx";
+import { prefsApi } from "#app/features/prefs/prefs-api.ts";
+import { useLoad } from "#app/features/prefs/use-load.ts";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("contactPreferences");
 

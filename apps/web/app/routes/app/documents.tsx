@@ -1,8 +1,8 @@
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { DocumentsPanel } from "../../components/documents/documents-panel.tsx";
-import { useDocuments } from "../../components/documents/use-documents.ts";
-import { YourDataSection } from "../../components/prefs/your-data-section.tsx";
+import { DocumentsPanel } from "#app/features/documents/documents-panel.tsx";
+import { useDocuments } from "#app/features/documents/use-documents.ts";
+import { YourDataSection } from "#app/features/prefs/your-data-section.tsx";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("documents");
 

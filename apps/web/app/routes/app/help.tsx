@@ -1,6 +1,6 @@
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { HelpResources, HelpTopicCards } from "../../components/prefs/help-topics.tsx";
+import { HelpResources, HelpTopicCards } from "#app/features/prefs/help-topics.tsx";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("help");
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { EmptyState } from "../../components/app/empty-state.tsx";
-import { sections } from "../../components/app/sections.ts";
-import { useShellContext } from "../../components/app/shell-context.ts";
-import { Notice } from "../../components/ui/notice.tsx";
-import { displayNameOf } from "../../features/session/index.ts";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { displayNameOf } from "#app/features/session/index.ts";
+import { sections } from "#app/features/shell/sections.ts";
+import { useShellContext } from "#app/features/shell/shell-context.ts";
 
 export const meta = () => [{ title: "Your vault · Heirloom" }];
 

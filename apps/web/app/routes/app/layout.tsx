@@ -1,8 +1,5 @@
 import { Outlet, useLocation } from "react-router";
-import { AppShell } from "../../components/app/app-shell.tsx";
-import { AppSkeleton } from "../../components/app/app-skeleton.tsx";
-import type { ShellContext } from "../../components/app/shell-context.ts";
-import { useProfileTheme } from "../../features/account/use-profile-theme.ts";
+import { useProfileTheme } from "#app/features/account/use-profile-theme.ts";
 import {
   displayNameOf,
   requireSignedInClient,
@@ -11,7 +8,10 @@ import {
   useIdleSignOut,
   useSession,
   useVaultWatch,
-} from "../../features/session/index.ts";
+} from "#app/features/session/index.ts";
+import { AppShell } from "#app/features/shell/app-shell.tsx";
+import { AppSkeleton } from "#app/features/shell/app-skeleton.tsx";
+import type { ShellContext } from "#app/features/shell/shell-context.ts";
 import type { Route } from "./+types/layout";
 
 // The signed-in area renders only in the browser: the server sends the skeleton, the browser takes over.

@@ -1,7 +1,7 @@
-import { LinkList, type LinkListItem } from "../../components/app/link-list.tsx";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { useShellContext } from "../../components/app/shell-context.ts";
+import { LinkList, type LinkListItem } from "#app/components/ui/link-list.tsx";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { useShellContext } from "#app/features/shell/shell-context.ts";
 
 export const meta = () => sectionMeta("more");
 

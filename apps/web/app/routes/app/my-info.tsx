@@ -1,16 +1,16 @@
 import type { Profile } from "@heirloom/contract";
-import { Avatar } from "../../components/account/avatar.tsx";
-import { ChangeEmailPanel } from "../../components/account/change-email-panel.tsx";
-import { LoadedView } from "../../components/account/loaded-view.tsx";
-import { MyInfoForm } from "../../components/account/my-info-form.tsx";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { SettingsPanel } from "../../components/app/settings-panel.tsx";
-import { useShellContext } from "../../components/app/shell-context.ts";
-import { fetchProfile } from "../../features/account/account-api.ts";
-import { useLoaded } from "../../features/account/use-loaded.ts";
-import { usernameOf } from "../../features/account/username.ts";
-import { displayNameOf } from "../../features/session/index.ts";
+import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
+import { fetchProfile } from "#app/features/account/account-api.ts";
+import { Avatar } from "#app/features/account/avatar.tsx";
+import { ChangeEmailPanel } from "#app/features/account/change-email-panel.tsx";
+import { LoadedView } from "#app/features/account/loaded-view.tsx";
+import { MyInfoForm } from "#app/features/account/my-info-form.tsx";
+import { useLoaded } from "#app/features/account/use-loaded.ts";
+import { usernameOf } from "#app/features/account/username.ts";
+import { displayNameOf } from "#app/features/session/index.ts";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { useShellContext } from "#app/features/shell/shell-context.ts";
 
 export const meta = () => sectionMeta("myInfo");
 

@@ -1,12 +1,12 @@
 import type { NotificationsPage } from "@heirloom/contract";
 import { useEffect } from "react";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { LoadFailed, LoadingBlock } from "../../components/prefs/load-state.tsx";
-import { NotificationsList } from "../../components/prefs/notifications-list.tsx";
-import { notificationsApi } from "../../features/notifications/notifications-api.ts";
-import { unreadCount } from "../../features/notifications/unread-count.ts";
-import { useLoad } from "../../features/prefs/use-load.ts";
+import { LoadFailed, LoadingBlock } from "#app/components/ui/load-state.tsx";
+import { notificationsApi } from "#app/features/notifications/notifications-api.ts";
+import { NotificationsList } from "#app/features/notifications/notifications-list.tsx";
+import { unreadCount } from "#app/features/notifications/unread-count.ts";
+import { useLoad } from "#app/features/prefs/use-load.ts";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("notifications");
 

@@ -1,5 +1,5 @@
-import { OpenSectionPage } from "../../components/app/open-section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
+import { OpenSectionPage } from "#app/features/shell/open-section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("activity");
 

@@ -1,6 +1,6 @@
-import { OpenSectionPage } from "../../components/app/open-section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { HelpResources } from "../../components/prefs/help-topics.tsx";
+import { HelpResources } from "#app/features/prefs/help-topics.tsx";
+import { OpenSectionPage } from "#app/features/shell/open-section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("help");
 

@@ -1,8 +1,8 @@
-import { DisplaySettingsPanel } from "../../components/account/display-settings-panel.tsx";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { SettingsPanel } from "../../components/app/settings-panel.tsx";
-import { useShellContext } from "../../components/app/shell-context.ts";
+import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
+import { DisplaySettingsPanel } from "#app/features/account/display-settings-panel.tsx";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { useShellContext } from "#app/features/shell/shell-context.ts";
 
 export const meta = () => sectionMeta("primarySettings");
 

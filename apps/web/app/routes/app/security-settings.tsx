@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { AccountStatusPanel } from "../../components/account/account-status-panel.tsx";
-import { RecoveryKitPanel } from "../../components/account/recovery-kit-panel.tsx";
-import { ActiveSessionsPanel } from "../../components/app/active-sessions-panel.tsx";
-import { ChangePasswordPanel } from "../../components/app/change-password-panel.tsx";
-import { DeleteAccountPanel } from "../../components/app/delete-account-panel.tsx";
-import { MfaStatusPanel } from "../../components/app/mfa-status-panel.tsx";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
-import { useShellContext } from "../../components/app/shell-context.ts";
+import { AccountStatusPanel } from "#app/features/account/account-status-panel.tsx";
+import { RecoveryKitPanel } from "#app/features/account/recovery-kit-panel.tsx";
+import { ActiveSessionsPanel } from "#app/features/auth/active-sessions-panel.tsx";
+import { ChangePasswordPanel } from "#app/features/auth/change-password-panel.tsx";
+import { DeleteAccountPanel } from "#app/features/auth/delete-account-panel.tsx";
+import { MfaStatusPanel } from "#app/features/auth/mfa-status-panel.tsx";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { useShellContext } from "#app/features/shell/shell-context.ts";
 
 export const meta = () => sectionMeta("securitySettings");
 

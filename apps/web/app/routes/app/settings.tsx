@@ -1,7 +1,7 @@
-import { DisplaySettingsPanel } from "../../components/account/display-settings-panel.tsx";
-import { LinkList } from "../../components/app/link-list.tsx";
-import { SectionPage } from "../../components/app/section-page.tsx";
-import { sectionMeta, sections } from "../../components/app/sections.ts";
+import { LinkList } from "#app/components/ui/link-list.tsx";
+import { DisplaySettingsPanel } from "#app/features/account/display-settings-panel.tsx";
+import { SectionPage } from "#app/features/shell/section-page.tsx";
+import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("settings");
 

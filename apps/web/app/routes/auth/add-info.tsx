@@ -1,7 +1,7 @@
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { AddInfoForm } from "../../features/auth/add-info-form.tsx";
-import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
+import { AddInfoForm } from "#app/features/auth/add-info-form.tsx";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { requireSignedInPage, SignedInPageFallback } from "#app/features/session/require-signed-in-page.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

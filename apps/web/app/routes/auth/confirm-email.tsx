@@ -1,19 +1,15 @@
 import { emailSchema } from "@heirloom/contract";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Icon } from "../../components/ui/icon.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
-import { authRequest } from "../../features/auth/auth-api.ts";
-import {
-  resendErrorMessage,
-  type VerifyOutcome,
-  verifyEmailLink,
-} from "../../features/auth/confirm-email.ts";
-import { logUserError, session, useSession } from "../../features/session/index.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
+import { authRequest } from "#app/features/auth/auth-api.ts";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { resendErrorMessage, type VerifyOutcome, verifyEmailLink } from "#app/features/auth/confirm-email.ts";
+import { logUserError, session, useSession } from "#app/features/session/index.ts";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

@@ -1,12 +1,12 @@
 import { apiRoutes } from "@heirloom/contract";
 import { useCallback, useEffect, useState } from "react";
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Icon } from "../../components/ui/icon.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { type DevMail, linkifyMailText, parseMailbox } from "../../features/auth/dev-mailbox.ts";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { type DevMail, linkifyMailText, parseMailbox } from "#app/features/auth/dev-mailbox.ts";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
 
 export const meta = () => pageMeta("Local mailbox", "Emails this local server would have sent.");
 

@@ -1,18 +1,18 @@
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { SignedOutNotice } from "../../components/public/auth/signed-out-notice.tsx";
-import { SocialSignIn } from "../../components/public/auth/social-sign-in.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Notice } from "../../components/ui/notice.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { FormError } from "../../features/auth/form-error.tsx";
-import { PasswordSignInForm } from "../../features/auth/password-sign-in-form.tsx";
-import { SecondFactorForm } from "../../features/auth/second-factor-form.tsx";
-import { SignInProgress } from "../../features/auth/sign-in-progress.tsx";
-import { socialFailedMessage, useSignIn } from "../../features/auth/use-sign-in.ts";
-import { VaultUnlockForm } from "../../features/auth/vault-unlock-form.tsx";
-import { redirectSignedInClient } from "../../features/session/redirect-signed-in.ts";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { FormError } from "#app/features/auth/form-error.tsx";
+import { PasswordSignInForm } from "#app/features/auth/password-sign-in-form.tsx";
+import { SecondFactorForm } from "#app/features/auth/second-factor-form.tsx";
+import { SignInProgress } from "#app/features/auth/sign-in-progress.tsx";
+import { SignedOutNotice } from "#app/features/auth/signed-out-notice.tsx";
+import { SocialSignIn } from "#app/features/auth/social-sign-in.tsx";
+import { socialFailedMessage, useSignIn } from "#app/features/auth/use-sign-in.ts";
+import { VaultUnlockForm } from "#app/features/auth/vault-unlock-form.tsx";
+import { redirectSignedInClient } from "#app/features/session/redirect-signed-in.ts";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

@@ -2,15 +2,14 @@ import type { SessionUser } from "@heirloom/contract";
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { TurnOffTwoFactor } from "../../components/app/turn-off-two-factor.tsx";
-import { BackupCodes } from "../../components/auth/backup-codes.tsx";
-import { ErrorSummary } from "../../components/auth/error-summary.tsx";
-import { QrCode } from "../../components/auth/qr-code.tsx";
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Notice } from "../../components/ui/notice.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { BackupCodes } from "#app/features/auth/backup-codes.tsx";
+import { QrCode } from "#app/features/auth/qr-code.tsx";
+import { TurnOffTwoFactor } from "#app/features/auth/turn-off-two-factor.tsx";
 import {
   browserTwoFactorDeps,
   confirmTotpEnrolment,
@@ -18,9 +17,10 @@ import {
   groupInFours,
   startTotpEnrolment,
   type TotpEnrolment,
-} from "../../features/auth/two-factor.ts";
-import { logUserError, useSession } from "../../features/session/index.ts";
-import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
+} from "#app/features/auth/two-factor.ts";
+import { logUserError, useSession } from "#app/features/session/index.ts";
+import { requireSignedInPage, SignedInPageFallback } from "#app/features/session/require-signed-in-page.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 import type { Route } from "./+types/mfa-setup";
 
 export const meta = () =>

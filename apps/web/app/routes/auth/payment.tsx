@@ -1,9 +1,9 @@
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { PlanSummary } from "../../components/public/auth/plan-summary.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Icon } from "../../components/ui/icon.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
-import { requireSignedInPage, SignedInPageFallback } from "../../features/session/require-signed-in-page.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { PlanSummary } from "#app/features/auth/plan-summary.tsx";
+import { requireSignedInPage, SignedInPageFallback } from "#app/features/session/require-signed-in-page.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { RecoveryKeyForm } from "../../components/auth/recovery-key-form.tsx";
-import { ResetPasswordForm } from "../../components/auth/reset-password-form.tsx";
-import { ResetRequestForm } from "../../components/auth/reset-request-form.tsx";
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Icon } from "../../components/ui/icon.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { RecoveryKeyForm } from "#app/features/auth/recovery-key-form.tsx";
+import { ResetPasswordForm } from "#app/features/auth/reset-password-form.tsx";
+import { ResetRequestForm } from "#app/features/auth/reset-request-form.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

@@ -1,17 +1,17 @@
 import type { SessionUser } from "@heirloom/contract";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { FirstVaultForm } from "../../components/auth/first-vault-form.tsx";
-import { RecoveryKit } from "../../components/auth/recovery-kit.tsx";
-import { type SignedUp, SignUpForm } from "../../components/auth/sign-up-form.tsx";
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { SocialSignIn } from "../../components/public/auth/social-sign-in.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Icon } from "../../components/ui/icon.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { markRecoveryKitSaved } from "../../features/account/account-api.ts";
-import { redirectSignedInClient, session } from "../../features/session/index.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { markRecoveryKitSaved } from "#app/features/account/account-api.ts";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { FirstVaultForm } from "#app/features/auth/first-vault-form.tsx";
+import { RecoveryKit } from "#app/features/auth/recovery-kit-sheet.tsx";
+import { type SignedUp, SignUpForm } from "#app/features/auth/sign-up-form.tsx";
+import { SocialSignIn } from "#app/features/auth/social-sign-in.tsx";
+import { redirectSignedInClient, session } from "#app/features/session/index.ts";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

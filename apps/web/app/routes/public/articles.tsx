@@ -1,8 +1,8 @@
-import { ArticleCardList } from "../../components/public/article-card-list.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Container } from "../../components/ui/container.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { servicesContext } from "../../context.ts";
+import { Container } from "#app/components/ui/container.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { servicesContext } from "#app/context.ts";
+import { ArticleCardList } from "#app/features/site/article-card-list.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ context }: Route.LoaderArgs) {

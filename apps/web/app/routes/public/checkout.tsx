@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { AuthPendingNote } from "../../components/public/auth/auth-pending-note.tsx";
-import { AuthShell } from "../../components/public/auth/auth-shell.tsx";
-import { PlanSummary } from "../../components/public/auth/plan-summary.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
+import { AuthPendingNote } from "#app/features/auth/auth-pending-note.tsx";
+import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { PlanSummary } from "#app/features/auth/plan-summary.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

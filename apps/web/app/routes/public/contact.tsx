@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { ContactForm } from "../../components/public/contact-form.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Container } from "../../components/ui/container.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { ContactForm } from "#app/features/site/contact-form.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

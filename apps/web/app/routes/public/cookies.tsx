@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { LegalPage } from "../../components/public/legal-page.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { ResetCookieNoticeButton } from "../../components/public/reset-cookie-notice-button.tsx";
+import { LegalPage } from "#app/features/site/legal-page.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { ResetCookieNoticeButton } from "#app/features/site/reset-cookie-notice-button.tsx";
 
 export const meta = () =>
   pageMeta(

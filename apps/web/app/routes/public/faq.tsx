@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { FaqList } from "../../components/public/faq-list.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Container } from "../../components/ui/container.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { faqEntries } from "../../content/faq.ts";
+import { Container } from "#app/components/ui/container.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { faqEntries } from "#app/content/faq.ts";
+import { FaqList } from "#app/features/site/faq-list.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { useHeaderUser } from "../../components/public/use-header-user.ts";
-import { Container } from "../../components/ui/container.tsx";
-import { Icon, type IconName } from "../../components/ui/icon.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { SectionHeading } from "../../components/ui/section-heading.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { type Step, StepList } from "../../components/ui/step-list.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { Icon, type IconName } from "#app/components/ui/icon.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { type Step, StepList } from "#app/components/ui/step-list.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { useHeaderUser } from "#app/features/site/use-header-user.ts";
 
 export const meta = () =>
   pageMeta(
@@ -84,7 +84,7 @@ const steps: readonly Step[] = [
 
 // A signed-in person sees their checklist instead of the pitch. It loads on demand, so a visitor's page carries none
 // of it; it talks to the server through lib/api.ts only (no session or crypto code).
-const GetStartedChecklist = lazy(() => import("../../components/account/get-started-checklist.tsx"));
+const GetStartedChecklist = lazy(() => import("#app/features/account/get-started-checklist.tsx"));
 
 function SignedInGetStarted({ displayName }: { displayName: string }) {
   return (

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { ArticleView } from "../../components/public/article-view.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "#app/context.ts";
+import { ArticleView } from "#app/features/site/article-view.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 import type { Route } from "./+types/guide";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

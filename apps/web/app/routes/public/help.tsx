@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { ArticleCardList } from "../../components/public/article-card-list.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { Container } from "../../components/ui/container.tsx";
-import { Icon, type IconName } from "../../components/ui/icon.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { SectionHeading } from "../../components/ui/section-heading.tsx";
-import { servicesContext } from "../../context.ts";
+import { Container } from "#app/components/ui/container.tsx";
+import { Icon, type IconName } from "#app/components/ui/icon.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { servicesContext } from "#app/context.ts";
+import { ArticleCardList } from "#app/features/site/article-card-list.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 import type { Route } from "./+types/help";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
-import { AccountDeletedNotice } from "../../components/public/auth/account-deleted-notice.tsx";
-import { ComparisonCards } from "../../components/public/home/comparison-cards.tsx";
-import { CtaBand } from "../../components/public/home/cta-band.tsx";
-import { FeatureGrid } from "../../components/public/home/feature-grid.tsx";
-import { HomeHero } from "../../components/public/home/home-hero.tsx";
-import { HowItWorksSummary } from "../../components/public/home/how-it-works-summary.tsx";
-import { TrustSection } from "../../components/public/home/trust-section.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { PricingPlans } from "../../components/public/pricing-plans.tsx";
+import { AccountDeletedNotice } from "#app/features/auth/account-deleted-notice.tsx";
+import { ComparisonCards } from "#app/features/site/home/comparison-cards.tsx";
+import { CtaBand } from "#app/features/site/home/cta-band.tsx";
+import { FeatureGrid } from "#app/features/site/home/feature-grid.tsx";
+import { HomeHero } from "#app/features/site/home/home-hero.tsx";
+import { HowItWorksSummary } from "#app/features/site/home/how-it-works-summary.tsx";
+import { TrustSection } from "#app/features/site/home/trust-section.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { PricingPlans } from "#app/features/site/pricing-plans.tsx";
 
 export const meta = () =>
   pageMeta(

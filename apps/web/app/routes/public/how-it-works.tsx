@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { RelatedLinks } from "../../components/public/related-links.tsx";
-import { Container } from "../../components/ui/container.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { type Step, StepList } from "../../components/ui/step-list.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { type Step, StepList } from "#app/components/ui/step-list.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { RelatedLinks } from "#app/features/site/related-links.tsx";
 
 export const meta = () =>
   pageMeta(

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { PublicChrome } from "../../components/public/public-chrome.tsx";
+import { PublicChrome } from "#app/features/site/public-chrome.tsx";
 
 // [Note: Fade in after navigations, not on the first load] The server's HTML must paint at once: a page that
 // starts at opacity 0 delays the first contentful paint until the browser gets round to animating it. So the

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { PlanStates } from "../../components/public/plan-states.tsx";
-import { RelatedLinks } from "../../components/public/related-links.tsx";
-import { Container } from "../../components/ui/container.tsx";
-import { Icon, type IconName } from "../../components/ui/icon.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { SectionHeading } from "../../components/ui/section-heading.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { Icon, type IconName } from "#app/components/ui/icon.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { PlanStates } from "#app/features/site/plan-states.tsx";
+import { RelatedLinks } from "#app/features/site/related-links.tsx";
 
 export const meta = () =>
   pageMeta(

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { LegalPage } from "../../components/public/legal-page.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
+import { LegalPage } from "#app/features/site/legal-page.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
 
 export const meta = () =>
   pageMeta(

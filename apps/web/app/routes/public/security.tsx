@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { KeyHierarchy } from "../../components/public/key-hierarchy.tsx";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { RelatedLinks } from "../../components/public/related-links.tsx";
-import { ThreatModel } from "../../components/public/threat-model.tsx";
-import { Container } from "../../components/ui/container.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { SectionHeading } from "../../components/ui/section-heading.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { KeyHierarchy } from "#app/features/site/key-hierarchy.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { RelatedLinks } from "#app/features/site/related-links.tsx";
+import { ThreatModel } from "#app/features/site/threat-model.tsx";
 
 export const meta = () =>
   pageMeta(

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { pageMeta } from "../../components/public/page-meta.ts";
-import { RelatedLinks } from "../../components/public/related-links.tsx";
-import { Container } from "../../components/ui/container.tsx";
-import { Icon, type IconName } from "../../components/ui/icon.tsx";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { SectionHeading } from "../../components/ui/section-heading.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { Icon, type IconName } from "#app/components/ui/icon.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { pageMeta } from "#app/features/site/page-meta.ts";
+import { RelatedLinks } from "#app/features/site/related-links.tsx";
 
 export const meta = () =>
   pageMeta(

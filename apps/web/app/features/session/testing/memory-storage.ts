@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from "../vault-storage.ts";
+import type { KeyValueStorage } from "#app/features/session/vault-storage.ts";
 
 /** A Map-backed stand-in for sessionStorage or localStorage in unit tests (they run in Node, without a DOM). */
 export function memoryStorage(

@@ -1,0 +1,170 @@
+import { Icon } from "#app/components/ui/icon.tsx";
+import type { DocumentEntry } from "./documents.ts";
+import { formatBytes, formatDate, typeLabel, viewableKind } from "./format.ts";
+import { formatDuration } from "./progress.ts";
+
+export type TransferState =
+  | { state: "running"; done: number; total: number; secondsLeft?: number }
+  | { state: "done" }
+  | { state: "failed"; error: string };
+
+const small = "btn-secondary min-h-10 px-3 py-1.5 text-sm";
+
+function TransferLine({ transfer }: { transfer: TransferState | undefined }) {
+  if (!transfer) return null;
+  if (transfer.state === "failed")
+    return (
+      <p role="alert" className="mt-2 text-sm text-danger">
+        {transfer.error}
+      </p>
+    );
+  if (transfer.state === "done") return <p className="mt-2 text-sm text-success">Downloaded.</p>;
+  const left = transfer.secondsLeft ? `, ${formatDuration(transfer.secondsLeft)} left` : "";
+  return (
+    <p className="mt-2 text-sm text-ink-muted">
+      Decrypting and saving: {formatBytes(transfer.done)} of {formatBytes(transfer.total)}
+      {left}
+    </p>
+  );
+}
+
+/** One document per row; the name is always rendered as text, whatever characters it holds. */
+export function DocumentList({
+  documents,
+  transfers,
+  onOpen,
+  onDownload,
+  onEdit,
+  onDelete,
+  onResume,
+}: {
+  documents: readonly DocumentEntry[];
+  transfers: ReadonlyMap<string, TransferState>;
+  onOpen: (entry: DocumentEntry) => void;
+  onDownload: (entry: DocumentEntry) => void;
+  onEdit: (entry: DocumentEntry) => void;
+  onDelete: (entry: DocumentEntry) => void;
+  onResume: (entry: DocumentEntry, file: File) => void;
+}) {
+  return (
+    <ul
+      aria-label="Your documents"
+      className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-xs"
+    >
+      {documents.map((entry) => {
+        const nameId = `doc-${entry.documentId}-name`;
+        const storedChunks = entry.storedChunks.size;
+        return (
+          <li key={entry.documentId} className="p-4 sm:px-6" data-document-id={entry.documentId}>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+              <div className="flex min-w-0 gap-3">
+                <Icon name="file" className="mt-0.5 size-5 shrink-0 text-accent" />
+                <div className="min-w-0">
+                  <p id={nameId} className="font-medium wrap-anywhere" data-testid="document-name">
+                    {entry.name || "Unfinished upload"}
+                  </p>
+                  <p className="mt-0.5 text-sm text-ink-muted">
+                    {[
+                      entry.name ? typeLabel(entry.type, entry.name) : null,
+                      entry.name ? formatBytes(entry.size) : null,
+                      entry.added ? `added ${formatDate(entry.added)}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                  {entry.labels.length ? (
+                    <ul aria-label="Labels" className="mt-2 flex flex-wrap gap-1.5">
+                      {entry.labels.map((label) => (
+                        <li
+                          key={label}
+                          className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium wrap-anywhere text-ink"
+                        >
+                          {label}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {entry.status === "incomplete" ? (
+                    <p className="mt-2 text-sm text-brass">
+                      Upload not finished
+                      {entry.chunkCount ? `: ${storedChunks} of ${entry.chunkCount} parts stored` : ""}.
+                      Choose the same file again to finish it, or delete it.
+                    </p>
+                  ) : null}
+                  {entry.status === "damaged" ? (
+                    <p className="mt-2 text-sm text-danger">
+                      This document cannot be verified: its stored parts do not match what you signed. Delete
+                      it and upload it again.
+                    </p>
+                  ) : null}
+                  <TransferLine transfer={transfers.get(entry.documentId)} />
+                </div>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
+                {entry.status === "ready" && viewableKind(entry.type) ? (
+                  <button
+                    type="button"
+                    className={small}
+                    aria-describedby={nameId}
+                    onClick={() => onOpen(entry)}
+                  >
+                    <Icon name="eye" className="size-4" />
+                    Open
+                  </button>
+                ) : null}
+                {entry.status === "ready" ? (
+                  <button
+                    type="button"
+                    className={small}
+                    aria-describedby={nameId}
+                    disabled={transfers.get(entry.documentId)?.state === "running"}
+                    onClick={() => onDownload(entry)}
+                  >
+                    <Icon name="download" className="size-4" />
+                    Download
+                  </button>
+                ) : null}
+                {entry.status === "ready" ? (
+                  <button
+                    type="button"
+                    className={small}
+                    aria-describedby={nameId}
+                    onClick={() => onEdit(entry)}
+                  >
+                    Name and labels
+                  </button>
+                ) : null}
+                {entry.status === "incomplete" && entry.name ? (
+                  <label
+                    className={`${small} cursor-pointer focus-within:outline-2 focus-within:outline-accent`}
+                  >
+                    Finish upload
+                    <input
+                      type="file"
+                      className="sr-only"
+                      aria-describedby={nameId}
+                      onChange={(event) => {
+                        const file = event.currentTarget.files?.[0];
+                        event.currentTarget.value = "";
+                        if (file) onResume(entry, file);
+                      }}
+                    />
+                  </label>
+                ) : null}
+                <button
+                  type="button"
+                  className={small}
+                  aria-describedby={nameId}
+                  onClick={() => onDelete(entry)}
+                >
+                  <Icon name="trash" className="size-4" />
+                  Delete
+                </button>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
