@@ -39,6 +39,7 @@ import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
+import { operationRoutes } from "./routes/operation-route.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
 import { loadServerSecret } from "./server-secret.ts";
@@ -276,22 +277,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       .send(errorBody("not_found", `No API route for ${request.method} ${request.url}.`, request.id)),
   );
 
-  registerHealthRoutes(app, { database, blobs });
-  registerOpenApiRoutes(app);
-  registerContactRoutes(app, { contact, perHour: config.rateLimits.contactPerHour });
+  // Our routes under /api and /healthz, each from its row of the operations table (routes/operation-route.ts).
+  const route = operationRoutes(app, { auth, adminEmails: config.adminEmails });
+  registerHealthRoutes(route, { database, blobs });
+  registerOpenApiRoutes(route);
+  registerContactRoutes(route, { contact, perHour: config.rateLimits.contactPerHour });
   await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
-  registerAccountRoutes(app, {
+  registerAccountRoutes(route, {
     auth,
     account,
     security,
     socialProviders: config.social.map((provider) => provider.id),
   });
-  registerPhoneRoutes(app, { auth, phone });
-  registerNotificationsRoutes(app, { auth, notifications });
-  registerAdminRoutes(app, {
-    auth,
+  registerPhoneRoutes(route, { phone });
+  registerNotificationsRoutes(route, { notifications });
+  registerAdminRoutes(route, {
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
-    adminEmails: config.adminEmails,
   });
 
   // Storage API (storage/, ADR 024).
@@ -310,7 +311,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await registerStorageRoutes(app, { auth, storage, origins });
   if (config.mail.devMailbox !== "off")
-    registerDevMailboxRoutes(app, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
+    registerDevMailboxRoutes(route, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
 
   if (config.env === "development") {
     const { registerDevWebRoutes } = await import("./web/dev-server.ts");

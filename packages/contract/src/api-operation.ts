@@ -6,17 +6,17 @@ import type { ErrorCode } from "./errors.ts";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A schema with the name it has in the document's components. */
-export interface NamedSchema {
+export interface NamedSchema<S extends z.ZodType = z.ZodType> {
   readonly name: string;
-  readonly schema: z.ZodType;
+  readonly schema: S;
 }
-export const named = (name: string, schema: z.ZodType): NamedSchema => ({ name, schema });
+export const named = <S extends z.ZodType>(name: string, schema: S): NamedSchema<S> => ({ name, schema });
 
-export interface ApiResponse {
+export interface ApiResponse<S extends z.ZodType = z.ZodType> {
   readonly status: number;
   readonly description: string;
   /** A JSON body; none for 204 and redirects. */
-  readonly json?: NamedSchema;
+  readonly json?: NamedSchema<S>;
   /** Raw bytes (application/octet-stream). */
   readonly binary?: true;
 }
@@ -66,7 +66,34 @@ export const apiTags = {
 } as const;
 export type ApiTag = keyof typeof apiTags;
 
-export const ok = (json: NamedSchema, description = "OK"): ApiResponse[] => [
-  { status: 200, description, json },
+export const ok = <S extends z.ZodType>(
+  json: NamedSchema<S>,
+  description = "OK",
+): [{ status: 200; description: string; json: NamedSchema<S> }] => [{ status: 200, description, json }];
+export const noContent = (description = "Done."): [{ status: 204; description: string }] => [
+  { status: 204, description },
 ];
-export const noContent = (description = "Done."): ApiResponse[] => [{ status: 204, description }];
+
+/**
+ * Writes one row of the table, keeping its literal types (id, method, path, schemas) for the typed client
+ * (apps/web/app/lib/api-client.ts) and the server's route helper (apps/server/src/routes/operation-route.ts).
+ */
+export const operation = <const T extends ApiOperation>(row: T): T => row;
+
+/** What a successful call answers: the parsed JSON of the first response that has a body, or nothing. */
+export type OperationResult<O extends ApiOperation> = O["responses"][number] extends infer R
+  ? R extends { json: NamedSchema<infer S> }
+    ? z.output<S>
+    : undefined
+  : never;
+
+/** What a call takes: its path parameters, query and JSON body, each as its schema's input (an all-optional query may be left out). */
+export type OperationInput<O extends ApiOperation> = (O extends { params: infer P extends z.ZodType }
+  ? { params: z.input<P> }
+  : unknown) &
+  (O extends { query: infer Q extends z.ZodType }
+    ? object extends z.input<Q>
+      ? { query?: z.input<Q> }
+      : { query: z.input<Q> }
+    : unknown) &
+  (O extends { body: NamedSchema<infer B> } ? { body: z.input<B> } : unknown);

@@ -19,7 +19,7 @@ import {
   socialProvidersResponseSchema,
   userErrorRequestSchema,
 } from "./account.ts";
-import { type ApiOperation, named, noContent, ok } from "./api-operation.ts";
+import { type ApiOperation, named, noContent, ok, operation } from "./api-operation.ts";
 import {
   adminArticleListSchema,
   adminArticleSchema,
@@ -112,8 +112,8 @@ const objectQuerySchema = z.object({
 
 // --- The table ---
 
-const heirloomOperations: ApiOperation[] = [
-  {
+const heirloomOperations = [
+  operation({
     operationId: "getHealth",
     method: "GET",
     path: apiRoutes.health,
@@ -125,8 +125,8 @@ const heirloomOperations: ApiOperation[] = [
       { status: 503, description: "One of them fails.", json: named("Health", healthResponseSchema) },
     ],
     errors: [],
-  },
-  {
+  }),
+  operation({
     operationId: "getOpenApiDocument",
     method: "GET",
     path: apiRoutes.openapi,
@@ -135,8 +135,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "public",
     responses: ok(named("OpenApiDocument", openApiDocumentSchema)),
     errors: [],
-  },
-  {
+  }),
+  operation({
     operationId: "sendContactMessage",
     method: "POST",
     path: apiRoutes.contact,
@@ -148,9 +148,9 @@ const heirloomOperations: ApiOperation[] = [
       { status: 201, description: "Received.", json: named("ContactResponse", contactResponseSchema) },
     ],
     errors: errors(...bodyErrors, "rate_limited"),
-  },
+  }),
   // --- Account: sign-up helpers, keys, security ---
-  {
+  operation({
     operationId: "listSocialProviders",
     method: "GET",
     path: apiRoutes.socialProviders,
@@ -159,8 +159,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "public",
     responses: ok(named("SocialProviders", socialProvidersResponseSchema)),
     errors: errors(),
-  },
-  {
+  }),
+  operation({
     operationId: "prelogin",
     method: "POST",
     path: apiRoutes.prelogin,
@@ -172,8 +172,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("PreloginRequest", preloginRequestSchema),
     responses: ok(named("PreloginResponse", preloginResponseSchema)),
     errors: errors(...bodyErrors, "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "preliminaryCheck",
     method: "POST",
     path: apiRoutes.preliminaryCheck,
@@ -186,8 +186,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("PreliminaryCheckRequest", preliminaryCheckRequestSchema),
     responses: ok(named("PreliminaryCheckResponse", preliminaryCheckResponseSchema)),
     errors: errors("unsupported_media_type", "payload_too_large", "validation_failed", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "getSalt",
     method: "GET",
     path: apiRoutes.salt,
@@ -197,8 +197,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(named("SaltResponse", saltResponseSchema)),
     errors: errors("unauthenticated"),
-  },
-  {
+  }),
+  operation({
     operationId: "saveKeys",
     method: "PUT",
     path: apiRoutes.keys,
@@ -209,8 +209,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("SaveKeysRequest", saveKeysRequestSchema),
     responses: noContent("Saved."),
     errors: errors("unauthenticated", ...bodyErrors, "conflict", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "getKeys",
     method: "GET",
     path: apiRoutes.keys,
@@ -219,8 +219,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(named("KeysResponse", keysResponseSchema)),
     errors: errors("unauthenticated", "not_found"),
-  },
-  {
+  }),
+  operation({
     operationId: "getMe",
     method: "GET",
     path: apiRoutes.me,
@@ -229,8 +229,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(named("SessionUser", sessionUserSchema)),
     errors: errors("unauthenticated", "not_found"),
-  },
-  {
+  }),
+  operation({
     operationId: "replaceRecoveryKit",
     method: "PUT",
     path: apiRoutes.recoveryKit,
@@ -240,8 +240,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("ReplaceRecoveryKitRequest", replaceRecoveryKitRequestSchema),
     responses: noContent("Replaced; the old kit no longer works."),
     errors: errors("unauthenticated", ...bodyErrors, "forbidden", "conflict", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "changeEmail",
     method: "POST",
     path: apiRoutes.changeEmail,
@@ -252,8 +252,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("ChangeEmailRequest", changeEmailRequestSchema),
     responses: noContent("A link was sent, if the address can take it."),
     errors: errors("unauthenticated", ...bodyErrors, "forbidden", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "markRecoveryKitSaved",
     method: "POST",
     path: apiRoutes.recoveryKitSaved,
@@ -262,8 +262,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(Preferences),
     errors: errors("unauthenticated", "not_found", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "changePassword",
     method: "POST",
     path: apiRoutes.changePassword,
@@ -274,8 +274,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("ChangePasswordRequest", changePasswordRequestSchema),
     responses: noContent("Changed."),
     errors: errors("unauthenticated", ...bodyErrors, "forbidden", "conflict", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "startRecovery",
     method: "POST",
     path: apiRoutes.recoveryStart,
@@ -285,8 +285,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("RecoveryStartRequest", recoveryStartRequestSchema),
     responses: ok(named("RecoveryStartResponse", recoveryStartResponseSchema)),
     errors: errors(...bodyErrors, "forbidden", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "completeRecovery",
     method: "POST",
     path: apiRoutes.recoveryComplete,
@@ -296,8 +296,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("RecoveryCompleteRequest", recoveryCompleteRequestSchema),
     responses: noContent("Recovered; every session ended."),
     errors: errors(...bodyErrors, "forbidden", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "deleteAccount",
     method: "POST",
     path: apiRoutes.deleteAccount,
@@ -308,9 +308,9 @@ const heirloomOperations: ApiOperation[] = [
     body: named("DeleteAccountRequest", deleteAccountRequestSchema),
     responses: noContent("Deleted; the session cookies are cleared."),
     errors: errors("unauthenticated", ...bodyErrors, "forbidden", "rate_limited"),
-  },
+  }),
   // --- Profile ---
-  {
+  operation({
     operationId: "revokeSession",
     method: "DELETE",
     path: `${apiRoutes.sessions}/:id`,
@@ -320,8 +320,8 @@ const heirloomOperations: ApiOperation[] = [
     params: sessionParamsSchema,
     responses: noContent("Signed out (or already gone)."),
     errors: errors("unauthenticated", "forbidden", "validation_failed", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "getProfile",
     method: "GET",
     path: apiRoutes.profile,
@@ -331,8 +331,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(Profile),
     errors: errors("unauthenticated", "not_found"),
-  },
-  {
+  }),
+  operation({
     operationId: "updateProfile",
     method: "PATCH",
     path: apiRoutes.profile,
@@ -342,8 +342,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("ProfileUpdate", profileUpdateSchema),
     responses: ok(Profile, "The profile as saved."),
     errors: errors("unauthenticated", ...bodyErrors, "not_found", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "updatePasswordDate",
     method: "POST",
     path: apiRoutes.passwordDate,
@@ -353,8 +353,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: noContent("Recorded."),
     errors: errors("unauthenticated"),
-  },
-  {
+  }),
+  operation({
     operationId: "getPreferences",
     method: "GET",
     path: apiRoutes.preferences,
@@ -363,8 +363,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(Preferences),
     errors: errors("unauthenticated", "not_found"),
-  },
-  {
+  }),
+  operation({
     operationId: "updatePreferences",
     method: "PATCH",
     path: apiRoutes.preferences,
@@ -374,8 +374,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("PreferencesUpdate", preferencesUpdateSchema),
     responses: ok(Preferences, "The preferences as saved."),
     errors: errors("unauthenticated", ...bodyErrors, "not_found", "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "listActivity",
     method: "GET",
     path: apiRoutes.activity,
@@ -385,8 +385,8 @@ const heirloomOperations: ApiOperation[] = [
     query: activityQuerySchema,
     responses: ok(named("ActivityPage", activityPageSchema)),
     errors: errors("unauthenticated", "validation_failed"),
-  },
-  {
+  }),
+  operation({
     operationId: "logActivity",
     method: "POST",
     path: apiRoutes.activity,
@@ -397,8 +397,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("ActivityRequest", activityRequestSchema),
     responses: noContent("Logged."),
     errors: errors("unauthenticated", ...bodyErrors, "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "logUserError",
     method: "POST",
     path: apiRoutes.userErrors,
@@ -408,8 +408,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("UserErrorRequest", userErrorRequestSchema),
     responses: noContent("Recorded."),
     errors: errors(...bodyErrors, "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "exportAccount",
     method: "GET",
     path: apiRoutes.accountExport,
@@ -418,9 +418,9 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(named("AccountExport", accountExportSchema), "The export, as an attachment."),
     errors: errors("unauthenticated", "not_found", "rate_limited"),
-  },
+  }),
   // --- Phone ---
-  {
+  operation({
     operationId: "getPhone",
     method: "GET",
     path: apiRoutes.phone,
@@ -429,8 +429,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(PhoneStatus),
     errors: errors("unauthenticated"),
-  },
-  {
+  }),
+  operation({
     operationId: "sendPhoneCode",
     method: "POST",
     path: apiRoutes.phone,
@@ -440,8 +440,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("PhoneStartRequest", phoneStartRequestSchema),
     responses: ok(PhoneStatus),
     errors: errors("unauthenticated", ...bodyErrors, "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "verifyPhone",
     method: "POST",
     path: apiRoutes.phoneVerify,
@@ -451,8 +451,8 @@ const heirloomOperations: ApiOperation[] = [
     body: named("PhoneVerifyRequest", phoneVerifyRequestSchema),
     responses: ok(PhoneStatus),
     errors: errors("unauthenticated", ...bodyErrors, "rate_limited"),
-  },
-  {
+  }),
+  operation({
     operationId: "removePhone",
     method: "DELETE",
     path: apiRoutes.phone,
@@ -461,9 +461,9 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(PhoneStatus),
     errors: errors("unauthenticated", "rate_limited"),
-  },
+  }),
   // --- Notifications ---
-  {
+  operation({
     operationId: "listNotifications",
     method: "GET",
     path: apiRoutes.notifications,
@@ -473,8 +473,8 @@ const heirloomOperations: ApiOperation[] = [
     query: notificationsQuerySchema,
     responses: ok(named("NotificationsPage", notificationsPageSchema)),
     errors: errors("unauthenticated", "validation_failed"),
-  },
-  {
+  }),
+  operation({
     operationId: "countUnreadNotifications",
     method: "GET",
     path: apiRoutes.notificationsUnread,
@@ -483,8 +483,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(UnreadCount),
     errors: errors("unauthenticated"),
-  },
-  {
+  }),
+  operation({
     operationId: "markNotificationsRead",
     method: "POST",
     path: apiRoutes.notificationsRead,
@@ -494,9 +494,9 @@ const heirloomOperations: ApiOperation[] = [
     body: named("MarkReadRequest", markReadRequestSchema),
     responses: ok(UnreadCount, "The unread count after marking."),
     errors: errors("unauthenticated", ...bodyErrors),
-  },
+  }),
   // --- Admin ---
-  {
+  operation({
     operationId: "listAdminArticles",
     method: "GET",
     path: apiRoutes.adminArticles,
@@ -505,8 +505,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "admin",
     responses: ok(named("AdminArticleList", adminArticleListSchema)),
     errors: errors("unauthenticated", "forbidden"),
-  },
-  {
+  }),
+  operation({
     operationId: "createAdminArticle",
     method: "POST",
     path: apiRoutes.adminArticles,
@@ -516,8 +516,8 @@ const heirloomOperations: ApiOperation[] = [
     body: ArticleDraft,
     responses: [{ status: 201, description: "Created.", json: AdminArticle }],
     errors: errors("unauthenticated", "forbidden", ...bodyErrors, "conflict"),
-  },
-  {
+  }),
+  operation({
     operationId: "updateAdminArticle",
     method: "PUT",
     path: `${apiRoutes.adminArticles}/:id`,
@@ -528,8 +528,8 @@ const heirloomOperations: ApiOperation[] = [
     body: ArticleDraft,
     responses: ok(AdminArticle, "Saved."),
     errors: errors("unauthenticated", "forbidden", ...bodyErrors, "not_found", "conflict"),
-  },
-  {
+  }),
+  operation({
     operationId: "previewAdminArticle",
     method: "POST",
     path: apiRoutes.adminArticlePreview,
@@ -539,9 +539,9 @@ const heirloomOperations: ApiOperation[] = [
     body: named("ArticlePreviewRequest", articlePreviewRequestSchema),
     responses: ok(named("ArticlePreviewResponse", articlePreviewResponseSchema)),
     errors: errors("unauthenticated", "forbidden", ...bodyErrors),
-  },
+  }),
   // --- Storage ---
-  {
+  operation({
     operationId: "getStorageUsage",
     method: "GET",
     path: apiRoutes.storageUsage,
@@ -550,8 +550,8 @@ const heirloomOperations: ApiOperation[] = [
     access: "session",
     responses: ok(named("StorageUsage", storageUsageSchema)),
     errors: ["storage/unauthorized-app", "storage/unauthenticated", "internal"],
-  },
-  {
+  }),
+  operation({
     operationId: "uploadObject",
     method: "POST",
     path: storageRoutes.objectsPattern,
@@ -575,8 +575,8 @@ const heirloomOperations: ApiOperation[] = [
       "storage/quota-exceeded",
       "storage/server-file-wrong-size",
     ),
-  },
-  {
+  }),
+  operation({
     operationId: "listObjects",
     method: "GET",
     path: storageRoutes.objectsPattern,
@@ -587,8 +587,8 @@ const heirloomOperations: ApiOperation[] = [
     query: listQuerySchema,
     responses: ok(named("ListResponse", listResponseSchema)),
     errors: storageErrors("storage/unauthenticated", "storage/unauthorized"),
-  },
-  {
+  }),
+  operation({
     operationId: "getObject",
     method: "GET",
     path: storageRoutes.objectPattern,
@@ -615,8 +615,8 @@ const heirloomOperations: ApiOperation[] = [
       "storage/unauthorized",
       "storage/object-not-found",
     ),
-  },
-  {
+  }),
+  operation({
     operationId: "deleteObject",
     method: "DELETE",
     path: storageRoutes.objectPattern,
@@ -632,9 +632,9 @@ const heirloomOperations: ApiOperation[] = [
       "storage/unauthorized",
       "storage/object-not-found",
     ),
-  },
+  }),
   // --- Development ---
-  {
+  operation({
     operationId: "getDevMailbox",
     method: "GET",
     path: apiRoutes.devMailbox,
@@ -645,7 +645,7 @@ const heirloomOperations: ApiOperation[] = [
     access: "public",
     responses: ok(named("DevMailbox", devMailboxResponseSchema)),
     errors: errors("not_found"),
-  },
+  }),
 ];
 
 /**
@@ -661,3 +661,11 @@ export const apiOperations: readonly ApiOperation[] = [
   ...heirloomOperations.map(withForeignPageRefusal),
   ...betterAuthOperations,
 ];
+
+type HeirloomOperation = (typeof heirloomOperations)[number];
+/** Our own operations by id, with each row's literal types: what the typed client and the route helper read. */
+export type OperationsById = { [O in HeirloomOperation as O["operationId"]]: O };
+export type OperationId = keyof OperationsById;
+export const operationsById = Object.fromEntries(
+  heirloomOperations.map((row) => [row.operationId, row]),
+) as unknown as OperationsById;

@@ -1,4 +1,4 @@
-import { type ApiOperation, named, ok } from "./api-operation.ts";
+import { named, ok, operation } from "./api-operation.ts";
 import {
   authBackupCodeRequestSchema,
   authEmailRequestSchema,
@@ -32,8 +32,8 @@ const AuthSignIn = named("AuthSignIn", authSignInResponseSchema);
 const authPath = (path: string) => `${apiRoutes.auth}${path}`;
 const betterAuth = (errorStatuses: number[]) => ({ betterAuth: { errorStatuses } });
 
-export const betterAuthOperations: ApiOperation[] = [
-  {
+export const betterAuthOperations = [
+  operation({
     operationId: "authSignUpEmail",
     method: "POST",
     path: authPath("/sign-up/email"),
@@ -45,8 +45,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthSignIn, "Created; the session cookie is set."),
     errors: [],
     ...betterAuth([400, 422, 429]),
-  },
-  {
+  }),
+  operation({
     operationId: "authSignInEmail",
     method: "POST",
     path: authPath("/sign-in/email"),
@@ -57,8 +57,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthSignIn, "Signed in, or { twoFactorRedirect: true } when a second factor is asked for."),
     errors: [],
     ...betterAuth([400, 401, 403, 429]),
-  },
-  {
+  }),
+  operation({
     operationId: "authSignInSocial",
     method: "POST",
     path: authPath("/sign-in/social"),
@@ -69,8 +69,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(named("AuthSocialSignIn", authSocialSignInResponseSchema)),
     errors: [],
     ...betterAuth([400, 404, 429]),
-  },
-  {
+  }),
+  operation({
     operationId: "authSocialCallback",
     method: "GET",
     path: authPath("/callback/:id"),
@@ -81,8 +81,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: [{ status: 302, description: "To the app, or to the second-factor step." }],
     errors: [],
     ...betterAuth([400]),
-  },
-  {
+  }),
+  operation({
     operationId: "authSocialCallbackPost",
     method: "POST",
     path: authPath("/callback/:id"),
@@ -93,8 +93,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: [{ status: 302, description: "To the app, or to the second-factor step." }],
     errors: [],
     ...betterAuth([400]),
-  },
-  {
+  }),
+  operation({
     operationId: "authSignOut",
     method: "POST",
     path: authPath("/sign-out"),
@@ -104,8 +104,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(named("AuthSuccess", authSuccessResponseSchema)),
     errors: [],
     ...betterAuth([400]),
-  },
-  {
+  }),
+  operation({
     operationId: "authGetSession",
     method: "GET",
     path: authPath("/get-session"),
@@ -115,8 +115,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(named("AuthSession", authSessionResponseSchema)),
     errors: [],
     ...betterAuth([]),
-  },
-  {
+  }),
+  operation({
     operationId: "authListSessions",
     method: "GET",
     path: authPath("/list-sessions"),
@@ -126,8 +126,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(named("AuthSessionList", authSessionListSchema)),
     errors: [],
     ...betterAuth([401]),
-  },
-  {
+  }),
+  operation({
     operationId: "authRevokeOtherSessions",
     method: "POST",
     path: authPath("/revoke-other-sessions"),
@@ -137,8 +137,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthStatus),
     errors: [],
     ...betterAuth([401]),
-  },
-  {
+  }),
+  operation({
     operationId: "authVerifyEmail",
     method: "GET",
     path: authPath("/verify-email"),
@@ -153,8 +153,8 @@ export const betterAuthOperations: ApiOperation[] = [
     ],
     errors: [],
     ...betterAuth([400, 401]),
-  },
-  {
+  }),
+  operation({
     operationId: "authSendVerificationEmail",
     method: "POST",
     path: authPath("/send-verification-email"),
@@ -165,8 +165,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthStatus),
     errors: [],
     ...betterAuth([400, 429]),
-  },
-  {
+  }),
+  operation({
     operationId: "authRequestPasswordReset",
     method: "POST",
     path: authPath("/request-password-reset"),
@@ -177,8 +177,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthStatus),
     errors: [],
     ...betterAuth([400, 429]),
-  },
-  {
+  }),
+  operation({
     operationId: "authResetPassword",
     method: "POST",
     path: authPath("/reset-password"),
@@ -189,8 +189,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthStatus),
     errors: [],
     ...betterAuth([400]),
-  },
-  {
+  }),
+  operation({
     operationId: "authTwoFactorEnable",
     method: "POST",
     path: authPath("/two-factor/enable"),
@@ -201,8 +201,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(named("AuthTwoFactorEnable", authTwoFactorEnableResponseSchema)),
     errors: [],
     ...betterAuth([400, 401]),
-  },
-  {
+  }),
+  operation({
     operationId: "authTwoFactorDisable",
     method: "POST",
     path: authPath("/two-factor/disable"),
@@ -213,8 +213,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthStatus),
     errors: [],
     ...betterAuth([400, 401, 429]),
-  },
-  {
+  }),
+  operation({
     operationId: "authTwoFactorVerifyTotp",
     method: "POST",
     path: authPath("/two-factor/verify-totp"),
@@ -225,8 +225,8 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthSignIn),
     errors: [],
     ...betterAuth([400, 401, 429]),
-  },
-  {
+  }),
+  operation({
     operationId: "authTwoFactorVerifyBackupCode",
     method: "POST",
     path: authPath("/two-factor/verify-backup-code"),
@@ -237,5 +237,5 @@ export const betterAuthOperations: ApiOperation[] = [
     responses: ok(AuthSignIn),
     errors: [],
     ...betterAuth([400, 401, 429]),
-  },
+  }),
 ];

@@ -1,31 +1,11 @@
-import {
-  activityQuerySchema,
-  activityRequestSchema,
-  apiRoutes,
-  changeEmailRequestSchema,
-  changePasswordRequestSchema,
-  deleteAccountRequestSchema,
-  preferencesUpdateSchema,
-  preloginRequestSchema,
-  profileUpdateSchema,
-  recoveryCompleteRequestSchema,
-  recoveryStartRequestSchema,
-  replaceRecoveryKitRequestSchema,
-  type SocialProviderId,
-  type SocialProvidersResponse,
-  saveKeysRequestSchema,
-  sessionParamsSchema,
-  socialProviderIds,
-  userErrorRequestSchema,
-} from "@heirloom/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type SocialProviderId, type SocialProvidersResponse, socialProviderIds } from "@heirloom/contract";
+import { operationsById } from "@heirloom/contract/operations";
 import { type HeirloomAuth, revokeSessionById } from "../auth/auth.ts";
 import type { AccountService } from "../services/account.service.ts";
 import type { AccountSecurityService } from "../services/account-security.service.ts";
 import { toWebHeaders } from "./auth.routes.ts";
-import { parse } from "./parse.ts";
+import type { OperationRoute } from "./operation-route.ts";
 import { perHour, perMinute, perQuarterHour } from "./rate-limits.ts";
-import { optionalSession as readOptionalSession, requireSession as readRequiredSession } from "./session.ts";
 
 export interface AccountRoutesDeps {
   auth: HeirloomAuth;
@@ -42,140 +22,110 @@ export interface AccountRoutesDeps {
 export const preliminaryChecksPerHour = 20;
 
 /** Everything under /api/account is about the signed-in user ("me"); no route takes another user's id. */
-export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
+export function registerAccountRoutes(route: OperationRoute, deps: AccountRoutesDeps) {
   const { auth, account, security } = deps;
   const socialProviders: SocialProvidersResponse = {
     providers: socialProviderIds.filter((id) => deps.socialProviders.includes(id)),
   };
 
-  const optionalSession = (request: FastifyRequest) => readOptionalSession(auth, request);
-  const requireSession = (request: FastifyRequest) => readRequiredSession(auth, request);
-
   // Public and the same for everyone: which "Continue with ..." buttons the login and sign-up pages show.
-  app.get(apiRoutes.socialProviders, async (_request, reply) =>
-    reply.header("cache-control", "public, max-age=300").send(socialProviders),
-  );
-
-  app.post(apiRoutes.prelogin, perMinute(30), async (request) =>
-    account.prelogin(parse(preloginRequestSchema, request.body).email),
-  );
-
-  // The body is checked by the service so the page gets SPEC's messages as { success: false, error }.
-  app.post(apiRoutes.preliminaryCheck, perHour(preliminaryChecksPerHour), async (request) =>
-    account.preliminaryCheck(request.body),
-  );
-
-  app.get(apiRoutes.salt, async (request) => account.salt((await requireSession(request)).caller));
-
-  app.put(apiRoutes.keys, perMinute(10), async (request, reply) => {
-    const { caller } = await requireSession(request);
-    await account.saveKeys(caller, parse(saveKeysRequestSchema, request.body));
-    return reply.code(204).send();
+  route(operationsById.listSocialProviders, async ({ reply }) => {
+    reply.header("cache-control", "public, max-age=300");
+    return socialProviders;
   });
 
-  app.get(apiRoutes.keys, async (request) => account.getKeys((await requireSession(request)).caller));
+  route(operationsById.prelogin, perMinute(30), async ({ body }) => account.prelogin(body.email));
 
-  app.get(apiRoutes.me, async (request) => account.me((await requireSession(request)).caller));
-
-  app.get(apiRoutes.profile, async (request) => account.profile((await requireSession(request)).caller));
-
-  app.patch(apiRoutes.profile, perMinute(30), async (request) =>
-    account.updateProfile((await requireSession(request)).caller, parse(profileUpdateSchema, request.body)),
+  // The body is checked by the service so the page gets SPEC's messages as { success: false, error }.
+  route(
+    operationsById.preliminaryCheck,
+    { ...perHour(preliminaryChecksPerHour), bodyCheckedByService: true },
+    async ({ body }) => account.preliminaryCheck(body),
   );
 
-  app.get(apiRoutes.preferences, async (request) =>
-    account.preferences((await requireSession(request)).caller),
+  route(operationsById.getSalt, async ({ session }) => account.salt(session.caller));
+
+  route(operationsById.saveKeys, perMinute(10), async ({ session, body }) => {
+    await account.saveKeys(session.caller, body);
+  });
+
+  route(operationsById.getKeys, async ({ session }) => account.getKeys(session.caller));
+
+  route(operationsById.getMe, async ({ session }) => account.me(session.caller));
+
+  route(operationsById.getProfile, async ({ session }) => account.profile(session.caller));
+
+  route(operationsById.updateProfile, perMinute(30), async ({ session, body }) =>
+    account.updateProfile(session.caller, body),
   );
 
-  app.patch(apiRoutes.preferences, perMinute(30), async (request) =>
-    account.updatePreferences(
-      (await requireSession(request)).caller,
-      parse(preferencesUpdateSchema, request.body),
-    ),
+  route(operationsById.getPreferences, async ({ session }) => account.preferences(session.caller));
+
+  route(operationsById.updatePreferences, perMinute(30), async ({ session, body }) =>
+    account.updatePreferences(session.caller, body),
   );
 
-  app.put(apiRoutes.recoveryKit, perQuarterHour(10), async (request, reply) => {
-    const { caller } = await requireSession(request);
-    await security.replaceRecoveryKit(caller, parse(replaceRecoveryKitRequestSchema, request.body));
-    return reply.code(204).send();
+  route(operationsById.replaceRecoveryKit, perQuarterHour(10), async ({ session, body }) => {
+    await security.replaceRecoveryKit(session.caller, body);
   });
 
   // The answer is the same whether or not the new address belongs to another account (better-auth sends no link then).
-  app.post(apiRoutes.changeEmail, perQuarterHour(5), async (request, reply) => {
-    const { caller } = await requireSession(request);
-    await security.requestEmailChange(
-      caller,
-      parse(changeEmailRequestSchema, request.body),
-      async (newEmail) => {
-        // The link's origin is PUBLIC_URL (better-auth's baseURL), as for every other mail.
-        await auth.api.changeEmail({
-          body: { newEmail, callbackURL: "/account/MyInfo" },
-          headers: toWebHeaders(request),
-        });
-      },
-    );
-    return reply.code(204).send();
+  route(operationsById.changeEmail, perQuarterHour(5), async ({ session, body, request }) => {
+    await security.requestEmailChange(session.caller, body, async (newEmail) => {
+      // The link's origin is PUBLIC_URL (better-auth's baseURL), as for every other mail.
+      await auth.api.changeEmail({
+        body: { newEmail, callbackURL: "/account/MyInfo" },
+        headers: toWebHeaders(request),
+      });
+    });
   });
 
-  app.post(apiRoutes.recoveryKitSaved, perMinute(10), async (request) =>
-    account.markRecoveryKitSaved((await requireSession(request)).caller),
+  route(operationsById.markRecoveryKitSaved, perMinute(10), async ({ session }) =>
+    account.markRecoveryKitSaved(session.caller),
   );
 
-  app.get(apiRoutes.activity, async (request) =>
-    account.activityPage((await requireSession(request)).caller, parse(activityQuerySchema, request.query)),
+  route(operationsById.listActivity, async ({ session, query }) =>
+    account.activityPage(session.caller, query),
   );
 
-  app.get(apiRoutes.accountExport, perHour(10), async (request, reply) => {
-    const data = await account.exportData((await requireSession(request)).caller);
+  route(operationsById.exportAccount, perHour(10), async ({ session, reply }) => {
+    const data = await account.exportData(session.caller);
     const day = data.exportedAt.slice(0, 10);
     reply.header("content-disposition", `attachment; filename="heirloom-account-${day}.json"`);
     reply.header("cache-control", "no-store");
     return data;
   });
 
-  app.post(apiRoutes.passwordDate, async (request, reply) => {
-    await account.updatePasswordDate((await requireSession(request)).caller);
-    return reply.code(204).send();
+  route(operationsById.updatePasswordDate, async ({ session }) => {
+    await account.updatePasswordDate(session.caller);
   });
 
-  app.post(apiRoutes.activity, perMinute(60), async (request, reply) => {
-    const { caller } = await requireSession(request);
-    await account.logActivity(caller, parse(activityRequestSchema, request.body));
-    return reply.code(204).send();
+  route(operationsById.logActivity, perMinute(60), async ({ session, body }) => {
+    await account.logActivity(session.caller, body);
   });
 
-  app.post(apiRoutes.userErrors, perMinute(30), async (request, reply) => {
-    const found = await optionalSession(request);
-    await account.logUserError(found?.caller.id ?? null, parse(userErrorRequestSchema, request.body));
-    return reply.code(204).send();
+  route(operationsById.logUserError, perMinute(30), async ({ session, body }) => {
+    await account.logUserError(session?.caller.id ?? null, body);
   });
 
-  app.post(apiRoutes.changePassword, perQuarterHour(10), async (request, reply) => {
-    const { caller, sessionId } = await requireSession(request);
-    await security.changePassword(caller, sessionId, parse(changePasswordRequestSchema, request.body));
-    return reply.code(204).send();
+  route(operationsById.changePassword, perQuarterHour(10), async ({ session, body }) => {
+    await security.changePassword(session.caller, session.sessionId, body);
   });
 
-  app.post(apiRoutes.recoveryStart, perQuarterHour(10), async (request) => {
-    const input = parse(recoveryStartRequestSchema, request.body);
-    return security.startRecovery(input.email, input.recoveryAuthKey);
+  route(operationsById.startRecovery, perQuarterHour(10), async ({ body }) =>
+    security.startRecovery(body.email, body.recoveryAuthKey),
+  );
+
+  route(operationsById.completeRecovery, perQuarterHour(10), async ({ body }) => {
+    await security.completeRecovery(body);
   });
 
-  app.post(apiRoutes.recoveryComplete, perQuarterHour(10), async (request, reply) => {
-    await security.completeRecovery(parse(recoveryCompleteRequestSchema, request.body));
-    return reply.code(204).send();
+  route(operationsById.revokeSession, perMinute(30), async ({ session, params }) => {
+    await revokeSessionById(auth, session.caller.id, params.id);
   });
 
-  app.delete(`${apiRoutes.sessions}/:id`, perMinute(30), async (request, reply) => {
-    const { caller } = await requireSession(request);
-    const { id } = parse(sessionParamsSchema, request.params);
-    await revokeSessionById(auth, caller.id, id);
-    return reply.code(204).send();
-  });
-
-  app.post(apiRoutes.deleteAccount, perQuarterHour(5), async (request, reply) => {
-    const { caller } = await requireSession(request);
-    await security.deleteAccount(caller, parse(deleteAccountRequestSchema, request.body));
+  route(operationsById.deleteAccount, perQuarterHour(5), async ({ session, body, reply }) => {
+    await security.deleteAccount(session.caller, body);
     const context = await auth.$context;
     const cookies = [
       context.authCookies.sessionToken,
@@ -186,6 +136,5 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
       "set-cookie",
       cookies.map((cookie) => `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax`),
     );
-    return reply.code(204).send();
   });
 }

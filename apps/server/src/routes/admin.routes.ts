@@ -1,57 +1,25 @@
-import {
-  apiRoutes,
-  articleDraftSchema,
-  articleMessages,
-  articlePreviewRequestSchema,
-} from "@heirloom/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
-import type { HeirloomAuth } from "../auth/auth.ts";
-import { AppError } from "../errors.ts";
-import { isAdmin } from "../services/admins.ts";
+import { articleMessages } from "@heirloom/contract";
+import { operationsById } from "@heirloom/contract/operations";
 import type { ArticlesAdminService } from "../services/articles-admin.service.ts";
-import { parse } from "./parse.ts";
-import { requireSession } from "./session.ts";
+import type { OperationRoute } from "./operation-route.ts";
 
-export interface AdminRoutesDeps {
-  auth: HeirloomAuth;
-  articlesAdmin: ArticlesAdminService;
-  /** Lowercased ADMIN_EMAILS. */
-  adminEmails: readonly string[];
-}
+/**
+ * The articles editor's API (/app/addarticle). Visitors get 401, signed-in non-admins 403 (operation-route.ts checks
+ * the rows' "admin" access against ADMIN_EMAILS).
+ */
+export function registerAdminRoutes(route: OperationRoute, deps: { articlesAdmin: ArticlesAdminService }) {
+  const { articlesAdmin } = deps;
 
-const idParams = z.object({ id: z.uuid() });
+  route(operationsById.listAdminArticles, async () => articlesAdmin.list());
 
-/** The articles editor's API (/app/addarticle). Visitors get 401, signed-in non-admins 403. */
-export function registerAdminRoutes(app: FastifyInstance, deps: AdminRoutesDeps) {
-  const { auth, articlesAdmin, adminEmails } = deps;
+  route(operationsById.createAdminArticle, async ({ body }) => articlesAdmin.create(body));
 
-  async function requireAdmin(request: FastifyRequest) {
-    const { caller } = await requireSession(auth, request);
-    if (!isAdmin(adminEmails, caller)) throw new AppError("forbidden", articleMessages.adminOnly);
-    return caller;
-  }
+  // An id that is not a UUID names no article.
+  route(
+    operationsById.updateAdminArticle,
+    { paramsNotFound: articleMessages.notFound },
+    async ({ params, body }) => articlesAdmin.update(params.id, body),
+  );
 
-  app.get(apiRoutes.adminArticles, async (request) => {
-    await requireAdmin(request);
-    return articlesAdmin.list();
-  });
-
-  app.post(apiRoutes.adminArticles, async (request, reply) => {
-    await requireAdmin(request);
-    const created = await articlesAdmin.create(parse(articleDraftSchema, request.body));
-    return reply.code(201).send(created);
-  });
-
-  app.put(`${apiRoutes.adminArticles}/:id`, async (request) => {
-    await requireAdmin(request);
-    const params = idParams.safeParse(request.params);
-    if (!params.success) throw new AppError("not_found", articleMessages.notFound);
-    return articlesAdmin.update(params.data.id, parse(articleDraftSchema, request.body));
-  });
-
-  app.post(apiRoutes.adminArticlePreview, async (request) => {
-    await requireAdmin(request);
-    return articlesAdmin.preview(parse(articlePreviewRequestSchema, request.body).bodyMarkdown);
-  });
+  route(operationsById.previewAdminArticle, async ({ body }) => articlesAdmin.preview(body.bodyMarkdown));
 }

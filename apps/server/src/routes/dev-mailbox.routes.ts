@@ -1,7 +1,9 @@
-import { apiRoutes, type DevMailboxResponse } from "@heirloom/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { apiRoutes } from "@heirloom/contract";
+import { operationsById } from "@heirloom/contract/operations";
+import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import { readOutbox } from "../mail/outbox-mailer.ts";
+import type { OperationRoute } from "./operation-route.ts";
 
 const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -20,10 +22,10 @@ export function isDirectLocalRequest(request: FastifyRequest): boolean {
  * this computer; anyone else gets the same 404, because the outbox holds everyone's verification and reset links.
  */
 export function registerDevMailboxRoutes(
-  app: FastifyInstance,
+  route: OperationRoute,
   deps: { outboxDir: string; mode: "local" | "on" },
 ) {
-  app.get(apiRoutes.devMailbox, async (request, reply): Promise<DevMailboxResponse> => {
+  route(operationsById.getDevMailbox, async ({ request, reply }) => {
     if (deps.mode === "local" && !isDirectLocalRequest(request)) {
       throw new AppError("not_found", `Route GET:${apiRoutes.devMailbox} not found`);
     }

@@ -1,11 +1,12 @@
-import { apiRoutes, type HealthResponse } from "@heirloom/contract";
-import type { FastifyInstance } from "fastify";
+import type { HealthResponse } from "@heirloom/contract";
+import { operationsById } from "@heirloom/contract/operations";
 import { sql } from "kysely";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import type { Database } from "../db/database.ts";
+import type { OperationRoute } from "./operation-route.ts";
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { database: Database; blobs: BlobStore }) {
-  app.get(apiRoutes.health, async (request, reply) => {
+export function registerHealthRoutes(route: OperationRoute, deps: { database: Database; blobs: BlobStore }) {
+  route(operationsById.getHealth, async ({ request, reply }) => {
     const [database, blobStore] = await Promise.all([
       sql`select 1`.execute(deps.database.db).then(
         () => "ok" as const,
@@ -23,10 +24,8 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { database: Dat
       ),
     ]);
     const ok = database === "ok" && blobStore === "ok";
+    reply.code(ok ? 200 : 503).header("cache-control", "no-store");
     const body: HealthResponse = { status: ok ? "ok" : "degraded", checks: { database, blobStore } };
-    return reply
-      .code(ok ? 200 : 503)
-      .header("cache-control", "no-store")
-      .send(body);
+    return body;
   });
 }

@@ -1,32 +1,25 @@
-import { apiRoutes, markReadRequestSchema, notificationsQuerySchema } from "@heirloom/contract";
-import type { FastifyInstance } from "fastify";
-import type { HeirloomAuth } from "../auth/auth.ts";
+import { operationsById } from "@heirloom/contract/operations";
 import type { NotificationsService } from "../services/notifications.service.ts";
-import { parse } from "./parse.ts";
-import { requireSession } from "./session.ts";
+import type { OperationRoute } from "./operation-route.ts";
 
 /** The signed-in user's own notifications; no route takes a user id. */
 export function registerNotificationsRoutes(
-  app: FastifyInstance,
-  deps: { auth: HeirloomAuth; notifications: NotificationsService },
+  route: OperationRoute,
+  deps: { notifications: NotificationsService },
 ) {
-  const { auth, notifications } = deps;
+  const { notifications } = deps;
 
-  app.get(apiRoutes.notifications, async (request, reply) => {
-    const { caller } = await requireSession(auth, request);
+  route(operationsById.listNotifications, async ({ session, query, reply }) => {
     reply.header("cache-control", "no-store");
-    return notifications.page(caller.id, parse(notificationsQuerySchema, request.query));
+    return notifications.page(session.caller.id, query);
   });
 
-  app.get(apiRoutes.notificationsUnread, async (request, reply) => {
-    const { caller } = await requireSession(auth, request);
+  route(operationsById.countUnreadNotifications, async ({ session, reply }) => {
     reply.header("cache-control", "no-store");
-    return notifications.unreadCount(caller.id);
+    return notifications.unreadCount(session.caller.id);
   });
 
-  app.post(apiRoutes.notificationsRead, async (request) => {
-    const { caller } = await requireSession(auth, request);
-    const body = parse(markReadRequestSchema, request.body);
-    return notifications.markRead(caller.id, "all" in body ? "all" : body.ids);
-  });
+  route(operationsById.markNotificationsRead, async ({ session, body }) =>
+    notifications.markRead(session.caller.id, "all" in body ? "all" : body.ids),
+  );
 }

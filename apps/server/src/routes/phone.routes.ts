@@ -1,33 +1,24 @@
-import { apiRoutes, phoneStartRequestSchema, phoneVerifyRequestSchema } from "@heirloom/contract";
-import type { FastifyInstance } from "fastify";
-import type { HeirloomAuth } from "../auth/auth.ts";
+import { operationsById } from "@heirloom/contract/operations";
 import type { PhoneService } from "../services/phone.service.ts";
-import { parse } from "./parse.ts";
+import type { OperationRoute } from "./operation-route.ts";
 import { perMinute } from "./rate-limits.ts";
-import { requireSession } from "./session.ts";
 
 /** The signed-in user's mobile number for texts (contact preferences). The service limits codes per account too. */
-export function registerPhoneRoutes(app: FastifyInstance, deps: { auth: HeirloomAuth; phone: PhoneService }) {
-  const { auth, phone } = deps;
+export function registerPhoneRoutes(route: OperationRoute, deps: { phone: PhoneService }) {
+  const { phone } = deps;
 
-  app.get(apiRoutes.phone, async (request, reply) => {
-    const { caller } = await requireSession(auth, request);
+  route(operationsById.getPhone, async ({ session, reply }) => {
     reply.header("cache-control", "no-store");
-    return phone.status(caller.id);
+    return phone.status(session.caller.id);
   });
 
-  app.post(apiRoutes.phone, perMinute(10), async (request) => {
-    const { caller } = await requireSession(auth, request);
-    return phone.sendCode(caller.id, parse(phoneStartRequestSchema, request.body).phone);
-  });
+  route(operationsById.sendPhoneCode, perMinute(10), async ({ session, body }) =>
+    phone.sendCode(session.caller.id, body.phone),
+  );
 
-  app.post(apiRoutes.phoneVerify, perMinute(20), async (request) => {
-    const { caller } = await requireSession(auth, request);
-    return phone.verifyCode(caller.id, parse(phoneVerifyRequestSchema, request.body).code);
-  });
+  route(operationsById.verifyPhone, perMinute(20), async ({ session, body }) =>
+    phone.verifyCode(session.caller.id, body.code),
+  );
 
-  app.delete(apiRoutes.phone, perMinute(10), async (request) => {
-    const { caller } = await requireSession(auth, request);
-    return phone.remove(caller.id);
-  });
+  route(operationsById.removePhone, perMinute(10), async ({ session }) => phone.remove(session.caller.id));
 }

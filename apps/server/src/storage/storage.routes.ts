@@ -1,13 +1,12 @@
 import { Readable } from "node:stream";
 import {
-  apiRoutes,
   listQuerySchema,
   maxUploadMetadataBytes,
   storageAppId,
   storageHeaders,
   storageMessages,
-  storageRoutes,
 } from "@heirloom/contract";
+import { type ApiOperation, operationsById } from "@heirloom/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError, errorBody, toErrorResponse } from "../errors.ts";
@@ -27,6 +26,14 @@ export interface StorageRoutesDeps {
 
 // Ciphertext does not compress, and compressing would break Content-Length and ranges.
 const noCompression = { compress: false } as const;
+
+/**
+ * A row's method and path. The storage routes take only these from their rows, not routes/operation-route.ts: they
+ * answer storage/* codes (the app check before the session, storage/unauthenticated, storage/invalid-argument for a
+ * bad query) where the helper answers unauthenticated and validation_failed, read the object path from the raw URL
+ * (it may hold %2F) and the upload body as a stream.
+ */
+const at = (row: ApiOperation) => ({ method: row.method, url: row.path });
 
 /**
  * The storage API (docs/storage-api.md): Firebase Storage REST v0 paths, our session cookie, storage/* errors.
@@ -96,71 +103,88 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
       return reply.code(status).header("cache-control", "no-store").send(body);
     });
 
-    scope.post(storageRoutes.objectsPattern, noCompression, async (request, reply) => {
-      const caller = await sessionCaller(request);
-      const protocol = request.headers["x-goog-upload-protocol"];
-      if (protocol !== undefined && protocol !== "multipart") {
-        throw new AppError(
-          "storage/invalid-argument",
-          "Only multipart uploads are supported; upload large files as chunk objects.",
-        );
-      }
-      const params = query(request);
-      // Anonymous callers learn nothing about the body's validity: authentication comes first.
-      if (!caller) throw new AppError("storage/unauthenticated", storageMessages.unauthenticated);
-      // With ?name= the target is checked before a byte of the body is read.
-      if (params.name !== undefined) storage.checkWriteTarget(caller, bucketOf(request), params.name);
-      const boundary = multipartBoundary(request.headers["content-type"]);
-      const parts = await readUploadParts(request.body as Readable, boundary, maxUploadMetadataBytes);
-      const metadata = await storage.upload({
-        callerId: caller,
-        bucket: bucketOf(request),
-        queryName: params.name,
-        metadataJson: parts.metadataJson,
-        dataHeaders: parts.dataHeaders,
-        data: parts.data,
-      });
-      return reply.code(200).header("cache-control", "no-store").send(metadata);
+    scope.route({
+      ...at(operationsById.uploadObject),
+      ...noCompression,
+      handler: async (request, reply) => {
+        const caller = await sessionCaller(request);
+        const protocol = request.headers["x-goog-upload-protocol"];
+        if (protocol !== undefined && protocol !== "multipart") {
+          throw new AppError(
+            "storage/invalid-argument",
+            "Only multipart uploads are supported; upload large files as chunk objects.",
+          );
+        }
+        const params = query(request);
+        // Anonymous callers learn nothing about the body's validity: authentication comes first.
+        if (!caller) throw new AppError("storage/unauthenticated", storageMessages.unauthenticated);
+        // With ?name= the target is checked before a byte of the body is read.
+        if (params.name !== undefined) storage.checkWriteTarget(caller, bucketOf(request), params.name);
+        const boundary = multipartBoundary(request.headers["content-type"]);
+        const parts = await readUploadParts(request.body as Readable, boundary, maxUploadMetadataBytes);
+        const metadata = await storage.upload({
+          callerId: caller,
+          bucket: bucketOf(request),
+          queryName: params.name,
+          metadataJson: parts.metadataJson,
+          dataHeaders: parts.dataHeaders,
+          data: parts.data,
+        });
+        return reply.code(200).header("cache-control", "no-store").send(metadata);
+      },
     });
 
-    scope.get(storageRoutes.objectsPattern, async (request, reply) => {
-      const caller = await sessionCaller(request);
-      const parsed = listQuerySchema.safeParse(query(request));
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join(".") ?? "query";
-        throw new AppError("storage/invalid-argument", `The list parameter '${field}' is not valid.`);
-      }
-      const result = await storage.list(caller, bucketOf(request), parsed.data);
-      return reply.header("cache-control", "no-store").send(result);
+    scope.route({
+      ...at(operationsById.listObjects),
+      handler: async (request, reply) => {
+        const caller = await sessionCaller(request);
+        const parsed = listQuerySchema.safeParse(query(request));
+        if (!parsed.success) {
+          const field = parsed.error.issues[0]?.path.join(".") ?? "query";
+          throw new AppError("storage/invalid-argument", `The list parameter '${field}' is not valid.`);
+        }
+        const result = await storage.list(caller, bucketOf(request), parsed.data);
+        return reply.header("cache-control", "no-store").send(result);
+      },
     });
 
-    scope.get(storageRoutes.objectPattern, noCompression, async (request, reply) => {
-      const { bucket, fullPath } = objectTarget(request);
-      const params = query(request);
-      if (params.alt === undefined || params.alt === "json") {
-        const metadata = await storage.metadata(await sessionCaller(request), bucket, fullPath);
-        return reply.header("cache-control", "no-store").send(metadata);
-      }
-      if (params.alt !== "media")
-        throw new AppError("storage/invalid-argument", "alt must be json or media.");
-      // A download URL (with its token) works from anywhere, like Firebase's; without a token the session decides.
-      const token = params.token;
-      checkApp(request, { withSession: token === undefined });
-      const caller = await callerId(request);
-      const object = await storage.media(caller, bucket, fullPath, token);
-      return sendMedia(request, reply, object, storage);
+    scope.route({
+      ...at(operationsById.getObject),
+      ...noCompression,
+      handler: async (request, reply) => {
+        const { bucket, fullPath } = objectTarget(request);
+        const params = query(request);
+        if (params.alt === undefined || params.alt === "json") {
+          const metadata = await storage.metadata(await sessionCaller(request), bucket, fullPath);
+          return reply.header("cache-control", "no-store").send(metadata);
+        }
+        if (params.alt !== "media")
+          throw new AppError("storage/invalid-argument", "alt must be json or media.");
+        // A download URL (with its token) works from anywhere, like Firebase's; without a token the session decides.
+        const token = params.token;
+        checkApp(request, { withSession: token === undefined });
+        const caller = await callerId(request);
+        const object = await storage.media(caller, bucket, fullPath, token);
+        return sendMedia(request, reply, object, storage);
+      },
     });
 
-    scope.delete(storageRoutes.objectPattern, async (request, reply) => {
-      const { bucket, fullPath } = objectTarget(request);
-      await storage.remove(await sessionCaller(request), bucket, fullPath);
-      return reply.code(204).header("cache-control", "no-store").send();
+    scope.route({
+      ...at(operationsById.deleteObject),
+      handler: async (request, reply) => {
+        const { bucket, fullPath } = objectTarget(request);
+        await storage.remove(await sessionCaller(request), bucket, fullPath);
+        return reply.code(204).header("cache-control", "no-store").send();
+      },
     });
   });
 
-  app.get(apiRoutes.storageUsage, async (request, reply) => {
-    const caller = await sessionCaller(request);
-    return reply.header("cache-control", "no-store").send(await storage.usage(caller));
+  app.route({
+    ...at(operationsById.getStorageUsage),
+    handler: async (request, reply) => {
+      const caller = await sessionCaller(request);
+      return reply.header("cache-control", "no-store").send(await storage.usage(caller));
+    },
   });
 }
 
