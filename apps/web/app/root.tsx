@@ -14,6 +14,7 @@ import { NavigationLoader } from "#app/features/site/navigation-loader.tsx";
 import { PublicChrome } from "#app/features/site/public-chrome.tsx";
 import { installChunkReloadGuard } from "#app/lib/chunk-reload.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
+import { QueryProvider } from "#app/lib/query-client.tsx";
 import { themeClassName, useThemePreference } from "#app/lib/theme.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -69,7 +70,9 @@ export default function App() {
   return (
     <>
       <NavigationLoader />
-      <Outlet />
+      <QueryProvider>
+        <Outlet />
+      </QueryProvider>
     </>
   );
 }

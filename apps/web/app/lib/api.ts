@@ -1,36 +1,16 @@
-import { type ErrorCode, errorBodySchema } from "@heirloom/contract";
+import { errorBodySchema } from "@heirloom/contract";
+import {
+  type ApiOperation,
+  type OperationId,
+  type OperationInput,
+  type OperationResult,
+  type OperationsById,
+  operationsById,
+} from "@heirloom/contract/operations";
+import { ApiError } from "./api-error.ts";
 import { announceUnauthorized } from "./unauthorized-event.ts";
 
-/**
- * A failed call to /api/*: the server's error body (packages/contract/src/errors.ts) when it sent one, or a
- * stand-in when the request never got an answer in that shape (offline, proxy error page, timeout).
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode | "network";
-  readonly requestId: string | undefined;
-  /** Field name -> message, for validation errors a person can fix. */
-  readonly fields: Readonly<Record<string, string>>;
-  /** A throttled call: seconds until the server takes another attempt. */
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(init: {
-    status: number;
-    code: ErrorCode | "network";
-    message: string;
-    requestId?: string;
-    fields?: Record<string, string>;
-    retryAfterSeconds?: number;
-  }) {
-    super(init.message);
-    this.name = "ApiError";
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.fields = init.fields ?? {};
-    this.retryAfterSeconds = init.retryAfterSeconds;
-  }
-}
+export { ApiError };
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
@@ -48,25 +28,49 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
+type Operation<K extends OperationId> = OperationsById[K];
+/** The input of a call: the row's params, query and body (a query whose fields are all optional may be left out). */
+export type CallInput<K extends OperationId> = OperationInput<Operation<K>> & { signal?: AbortSignal };
+export type CallResult<K extends OperationId> = OperationResult<Operation<K>>;
+type CallArgs<K extends OperationId> =
+  object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+const unexpectedShape =
+  "Heirloom answered in a way this page does not understand. Reload the page and try again.";
+
+/** The row's path with its `:name` parameters filled in, and its query string. */
+function urlOf(path: string, input: { params?: object; query?: object }): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${filled}?${query}` : filled;
+}
+
 /**
- * Calls one of our JSON endpoints (a path from `apiRoutes`). Resolves with the parsed JSON body of a 2xx answer;
- * rejects with an ApiError for anything else. Same-origin only, so the session cookie goes along.
+ * Calls one of our operations by its id in the contract's table (packages/contract/src/api-operations.ts): the
+ * method, path, input and answer are the row's, so a call cannot name a route, a field or a shape the server does not
+ * have. Resolves with the answer parsed by the row's response schema (undefined for 204); rejects with an ApiError for
+ * anything else. Same-origin only, so the session cookie goes along.
  */
-export async function apiRequest<T>(
-  path: string,
-  init: { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+export async function callApi<K extends OperationId>(id: K, ...[input]: CallArgs<K>): Promise<CallResult<K>> {
+  const row: ApiOperation = operationsById[id];
+  const call = (input ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+  const url = urlOf(row.path, call);
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    response = await fetch(url, {
+      method: row.method,
       headers: {
         accept: "application/json",
-        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(row.body === undefined ? {} : { "content-type": "application/json" }),
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: row.body === undefined ? undefined : JSON.stringify(call.body ?? {}),
       credentials: "same-origin",
-      signal: init.signal,
+      signal: call.signal,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
@@ -77,9 +81,19 @@ export async function apiRequest<T>(
     });
   }
   if (!response.ok) {
-    if (response.status === 401) announceUnauthorized(path);
+    if (response.status === 401) announceUnauthorized(url);
     throw await toApiError(response);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const answer = row.responses.find((r) => r.status === response.status) ?? row.responses[0];
+  if (!answer?.json || response.status === 204) return undefined as CallResult<K>;
+  const parsed = answer.json.schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: "internal",
+      message: unexpectedShape,
+      requestId: response.headers.get("x-request-id") ?? undefined,
+    });
+  }
+  return parsed.data as CallResult<K>;
 }

@@ -1,6 +1,6 @@
 // [Note: A 401 while signed in ends the session]
 // The server answers 401 once the session is gone (12-hour lifetime reached, signed out elsewhere, password changed
-// on another device). apiRequest announces every 401 with this window event; the session store (session.ts) listens,
+// on another device). callApi announces every 401 with this window event; the session store (session.ts) listens,
 // and when this tab believed it was signed in, signs it out to /login. Kept in its own tiny file so the root layout's
 // session code can listen without loading the API client.
 

@@ -1,25 +1,22 @@
-import type { Preferences, Profile } from "@heirloom/contract";
+import { useQuery } from "@tanstack/react-query";
+import { QueryView } from "#app/components/ui/query-view.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
-import { fetchPreferences, fetchProfile } from "./account-api.ts";
-import { LoadedView } from "./loaded-view.tsx";
+import { apiQuery, joinQueries } from "#app/lib/query.tsx";
 import { formatDateTime } from "./time-zones.ts";
-import { useLoaded } from "./use-loaded.ts";
-
-const loadStatus = async (): Promise<{ profile: Profile; preferences: Preferences }> => {
-  const [profile, preferences] = await Promise.all([fetchProfile(), fetchPreferences()]);
-  return { profile, preferences };
-};
 
 /** Read-only: the last sign-in and the 60-day check-in (valid60DayCheck, next60DayCheck) in the chosen time zone. */
 export function AccountStatusPanel() {
-  const [status, { retry }] = useLoaded(loadStatus);
+  const status = joinQueries(
+    [useQuery(apiQuery("getProfile")), useQuery(apiQuery("getPreferences"))],
+    (profile, preferences) => ({ profile, preferences }),
+  );
   return (
     <SettingsPanel
       id="account-status-title"
       title="Account status"
       description="When your account was last used, and when Heirloom next asks you to check in. A missed check-in is what can start your legacy plan."
     >
-      <LoadedView state={status} retry={retry} label="your account status">
+      <QueryView query={status} label="your account status">
         {({ profile, preferences }) => {
           const when = (iso: string | null, none: string) =>
             iso ? formatDateTime(iso, preferences.timeZone) : none;
@@ -44,7 +41,7 @@ export function AccountStatusPanel() {
             </dl>
           );
         }}
-      </LoadedView>
+      </QueryView>
     </SettingsPanel>
   );
 }

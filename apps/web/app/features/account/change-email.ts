@@ -1,7 +1,7 @@
-import { apiRoutes, type ChangeEmailRequest } from "@heirloom/contract";
+import type { ChangeEmailRequest } from "@heirloom/contract";
 import { deriveCredentials } from "#app/features/auth/credentials.ts";
 import { describeReauthError, type ReauthInput, reauthenticate } from "#app/features/auth/reauth.ts";
-import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
 
 /** What went wrong with an email change, and the field to point at (none: the form as a whole). */
 export interface ChangeEmailProblem {
@@ -19,7 +19,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const { proof } = await reauthenticate({ derive: deriveCredentials }, input);
   const body: ChangeEmailRequest = { ...proof, newEmail: input.newEmail };
-  await apiRequest<void>(apiRoutes.changeEmail, { body });
+  await callApi("changeEmail", { body });
 }
 
 export function describeEmailChangeError(error: unknown): ChangeEmailProblem {

@@ -7,8 +7,8 @@ import { SaveStatus } from "#app/components/ui/save-status.tsx";
 import { FormError } from "#app/features/auth/form-error.tsx";
 import { session } from "#app/features/session/index.ts";
 import { ApiError } from "#app/lib/api.ts";
+import { setApiData, useApiMutation } from "#app/lib/query.tsx";
 import { applyTheme } from "#app/lib/theme.ts";
-import { savePreferences } from "./account-api.ts";
 import { type DisplaySettingsValues, displaySettingsSchema } from "./display-settings-schema.ts";
 import { deviceTimeZone, timeZoneNames } from "./time-zones.ts";
 
@@ -19,13 +19,7 @@ const themes = [
 ] as const;
 
 /** Theme, language, time zone and the page a sign-in lands on; PATCH /api/account/preferences. */
-export function DisplaySettingsForm({
-  preferences,
-  onSaved,
-}: {
-  preferences: Preferences;
-  onSaved: (preferences: Preferences) => void;
-}) {
+export function DisplaySettingsForm({ preferences }: { preferences: Preferences }) {
   // Each failed attempt mounts the summary afresh, so focus moves to it even when the text is the same as before.
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
   const attempts = useRef(0);
@@ -54,15 +48,18 @@ export function DisplaySettingsForm({
     defaultValues: defaults,
   });
 
+  const save = useApiMutation("updatePreferences", {
+    onSuccess: (saved) => setApiData("getPreferences", saved),
+  });
+
   const onSubmit = handleSubmit(async (update) => {
     setFailure(null);
     setSavedAt(null);
     try {
-      const saved = await savePreferences(update);
+      const saved = await save.mutateAsync({ body: update });
       applyTheme(saved.DarkMode);
       reset({ DarkMode: saved.DarkMode, timeZone: saved.timeZone ?? "", landingPage: saved.landingPage });
       setSavedAt(Date.now());
-      onSaved(saved);
       // The layout compares the profile's DarkMode with the cookie: give it the new one.
       await session.load({ force: true }).catch(() => {});
     } catch (error) {

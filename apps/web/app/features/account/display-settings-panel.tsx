@@ -1,22 +1,21 @@
-import type { Preferences } from "@heirloom/contract";
+import { useQuery } from "@tanstack/react-query";
+import { QueryView } from "#app/components/ui/query-view.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
-import { fetchPreferences } from "./account-api.ts";
+import { apiQuery } from "#app/lib/query.tsx";
 import { DisplaySettingsForm } from "./display-settings-form.tsx";
-import { LoadedView } from "./loaded-view.tsx";
-import { useLoaded } from "./use-loaded.ts";
 
 /** The display settings block of /account/settings and /account/primarysettings. */
 export function DisplaySettingsPanel() {
-  const [preferences, { retry, set }] = useLoaded<Preferences>(fetchPreferences);
+  const preferences = useQuery(apiQuery("getPreferences"));
   return (
     <SettingsPanel
       id="display-title"
       title="Display and sign-in"
       description="How Heirloom looks, which time zone it shows dates in, and where you land after signing in."
     >
-      <LoadedView state={preferences} retry={retry} label="your settings">
-        {(data) => <DisplaySettingsForm preferences={data} onSaved={set} />}
-      </LoadedView>
+      <QueryView query={preferences} label="your settings">
+        {(data) => <DisplaySettingsForm preferences={data} />}
+      </QueryView>
     </SettingsPanel>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icon.tsx";
+import { QueryView } from "#app/components/ui/query-view.tsx";
 import type { ChecklistItem } from "./checklist.ts";
-import { loadChecklist } from "./load-checklist.ts";
-import { LoadedView } from "./loaded-view.tsx";
-import { useLoaded } from "./use-loaded.ts";
+import { useChecklist } from "./load-checklist.ts";
 
-// Loaded lazily by the public /getStarted page for a signed-in person. It reads the server through lib/api.ts only:
+// Loaded lazily by the public /getStarted page for a signed-in person. It reads the server through lib/query.tsx only:
 // no session or crypto code, so the public page's rule (biome.json) holds for everything it pulls in.
 
 function StepMark({ state }: { state: ChecklistItem["state"] }) {
@@ -54,7 +53,7 @@ function Step({ item }: { item: ChecklistItem }) {
 }
 
 export default function GetStartedChecklist({ displayName }: { displayName: string }) {
-  const [items, { retry }] = useLoaded(loadChecklist);
+  const items = useChecklist();
   return (
     <section
       aria-labelledby="checklist-title"
@@ -63,7 +62,7 @@ export default function GetStartedChecklist({ displayName }: { displayName: stri
       <h2 id="checklist-title" className="font-display text-2xl font-semibold sm:text-3xl">
         Your first steps, {displayName}
       </h2>
-      <LoadedView state={items} retry={retry} label="your checklist">
+      <QueryView query={items} label="your checklist">
         {(list) => {
           const done = list.filter((i) => i.state === "done").length;
           return (
@@ -85,7 +84,7 @@ export default function GetStartedChecklist({ displayName }: { displayName: stri
             </>
           );
         }}
-      </LoadedView>
+      </QueryView>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { defaultLandingPage } from "@heirloom/contract";
 import { returnPathAfterSignIn } from "#app/features/session/redirects.ts";
-import { fetchPreferences } from "./account-api.ts";
+import { callApi } from "#app/lib/api.ts";
 
 /** True when the login page's `from` names a page of this site to return to (not a flag like from=idle). */
 export function hasReturnPath(from: string | null | undefined): from is string {
@@ -13,7 +13,7 @@ export function hasReturnPath(from: string | null | undefined): from is string {
  */
 export async function pathAfterSignIn(
   from: string | null | undefined,
-  readLandingPage: () => Promise<string> = async () => (await fetchPreferences()).landingPage,
+  readLandingPage: () => Promise<string> = async () => (await callApi("getPreferences")).landingPage,
 ): Promise<string> {
   if (hasReturnPath(from)) return returnPathAfterSignIn(from);
   try {

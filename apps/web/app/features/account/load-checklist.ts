@@ -1,21 +1,23 @@
-import { fetchMe, fetchPreferences, fetchProfile, fetchStorageUsage } from "./account-api.ts";
-import { type ChecklistItem, checklistItems } from "./checklist.ts";
+import { useQuery } from "@tanstack/react-query";
+import { apiQuery, joinQueries } from "#app/lib/query.tsx";
+import { checklistItems } from "./checklist.ts";
 
-/** Reads everything the checklist needs from the server (nothing from this browser), in parallel. */
-export async function loadChecklist(): Promise<ChecklistItem[]> {
-  const [user, profile, preferences, usage] = await Promise.all([
-    fetchMe(),
-    fetchProfile(),
-    fetchPreferences(),
-    // The checklist still shows when storage cannot be read; the document step then reads as not done.
-    fetchStorageUsage().catch(() => null),
-  ]);
-  return checklistItems({
-    user,
-    hasPersonalInfo: profile.dobYear !== null || profile.zipCode !== null,
-    documents: usage?.documents ?? null,
-    recoveryKitSavedAt: preferences.recoveryKitSavedAt,
-    legacyContacts: null,
-    canUploadDocuments: true,
-  });
+/** Everything the checklist needs, read from the server (nothing from this browser) in parallel. */
+export function useChecklist() {
+  const me = useQuery(apiQuery("getMe"));
+  const profile = useQuery(apiQuery("getProfile"));
+  const preferences = useQuery(apiQuery("getPreferences"));
+  // The checklist still shows when storage cannot be read; the document step then reads as not done.
+  const usage = useQuery({ ...apiQuery("getStorageUsage"), retry: false });
+  const settledUsage = { ...usage, status: usage.status === "pending" ? "pending" : "success" } as const;
+  return joinQueries([me, profile, preferences, settledUsage], (user, profile, preferences, usage) =>
+    checklistItems({
+      user,
+      hasPersonalInfo: profile.dobYear !== null || profile.zipCode !== null,
+      documents: usage?.documents ?? null,
+      recoveryKitSavedAt: preferences.recoveryKitSavedAt,
+      legacyContacts: null,
+      canUploadDocuments: true,
+    }),
+  );
 }

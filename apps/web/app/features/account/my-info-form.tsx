@@ -7,12 +7,12 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { FormError } from "#app/features/auth/form-error.tsx";
 import { session } from "#app/features/session/index.ts";
 import { ApiError } from "#app/lib/api.ts";
-import { saveProfile } from "./account-api.ts";
+import { setApiData, useApiMutation } from "#app/lib/query.tsx";
 import { DateOfBirthFields } from "./date-of-birth-fields.tsx";
 import { type MyInfoValues, myInfoDefaults, myInfoSchema } from "./my-info-schema.ts";
 
 /** Name, date of birth and postcode, saved together with PATCH /api/account/profile. */
-export function MyInfoForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+export function MyInfoForm({ profile }: { profile: Profile }) {
   // Each failed attempt mounts the summary afresh, so focus moves to it even when the text is the same as before.
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
   const attempts = useRef(0);
@@ -34,15 +34,18 @@ export function MyInfoForm({ profile, onSaved }: { profile: Profile; onSaved: (p
     defaultValues: myInfoDefaults(profile),
   });
 
+  const save = useApiMutation("updateProfile", {
+    onSuccess: (saved) => setApiData("getProfile", saved),
+  });
+
   const onSubmit = handleSubmit(
     async (update) => {
       setFailure(null);
       setSavedAt(null);
       try {
-        const saved = await saveProfile(update);
+        const saved = await save.mutateAsync({ body: update });
         reset(myInfoDefaults(saved));
         setSavedAt(Date.now());
-        onSaved(saved);
         // The header shows the name: ask the session again so it follows.
         await session.load({ force: true }).catch(() => {});
       } catch (error) {

@@ -1,9 +1,8 @@
-import { accountMessages, apiRoutes, type KeysResponse } from "@heirloom/contract";
+import { accountMessages } from "@heirloom/contract";
 import { deriveCredentials } from "#app/features/auth/credentials.ts";
 import { type FormProblem, type ReauthInput, reauthenticate } from "#app/features/auth/reauth.ts";
 import { getCryptoClient } from "#app/features/session/index.ts";
-import { apiRequest } from "#app/lib/api.ts";
-import { replaceRecoveryKit } from "./account-api.ts";
+import { callApi } from "#app/lib/api.ts";
 
 export type ReprintStage = "deriving" | "creating" | "saving";
 export const reprintStages: Record<ReprintStage, string> = {
@@ -39,7 +38,7 @@ export async function reprintRecoveryKit(
   onStage: (stage: ReprintStage) => void = () => {},
 ): Promise<{ recoveryKeyText: string }> {
   onStage("deriving");
-  const keys = await apiRequest<KeysResponse>(apiRoutes.keys);
+  const keys = await callApi("getKeys");
   const { proof, credentials } = await reauthenticate({ derive: deriveCredentials }, input, {
     saltHex: keys.saltHex,
     kdf: keys.kdf,
@@ -61,6 +60,8 @@ export async function reprintRecoveryKit(
     throw new ReprintError(wrongPasswordProblem);
   }
   onStage("saving");
-  await replaceRecoveryKit({ ...proof, recovery: kit.recovery, recoveryAuthKey: kit.recoveryAuthKey });
+  await callApi("replaceRecoveryKit", {
+    body: { ...proof, recovery: kit.recovery, recoveryAuthKey: kit.recoveryAuthKey },
+  });
   return { recoveryKeyText: kit.recoveryKeyText };
 }

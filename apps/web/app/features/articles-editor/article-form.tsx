@@ -12,8 +12,8 @@ import type { z } from "zod";
 import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { TextAreaField } from "#app/components/ui/text-area-field.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import { ApiError } from "#app/lib/api.ts";
-import { articlesAdminApi, slugFromTitle } from "./articles-admin-api.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
+import { slugFromTitle } from "./articles.ts";
 import { MarkdownPreview } from "./markdown-preview.tsx";
 
 type DraftInput = z.input<typeof articleDraftSchema>;
@@ -77,8 +77,8 @@ export function ArticleForm({
       try {
         const body = { ...draft, status };
         const saved = article
-          ? await articlesAdminApi.update(article.id, body)
-          : await articlesAdminApi.create(body);
+          ? await callApi("updateAdminArticle", { params: { id: article.id }, body })
+          : await callApi("createAdminArticle", { body });
         const verb =
           status === "published"
             ? article?.status === "published"

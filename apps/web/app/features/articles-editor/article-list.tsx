@@ -1,7 +1,7 @@
 import type { AdminArticle } from "@heirloom/contract";
 import { Link } from "react-router";
 import { localTime } from "#app/features/prefs/activity-words.ts";
-import { publicPathOf } from "./articles-admin-api.ts";
+import { publicPathOf } from "./articles.ts";
 
 /** Every article and guide, drafts included, with its status and the way to edit it. */
 export function ArticleList({

@@ -1,39 +1,30 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ApiError } from "#app/lib/api.ts";
-import { articlesAdminApi } from "./articles-admin-api.ts";
+import { callApi } from "#app/lib/api.ts";
+
+/** How long after the last keystroke the preview is asked for. */
+const PREVIEW_DELAY_MS = 400;
 
 /**
  * The text as the public page will show it: the server renders and sanitizes the Markdown (POST preview), so the
  * preview can never show something the published page would not. Asks again a moment after typing stops.
  */
 export function MarkdownPreview({ markdown }: { markdown: string }) {
-  const [html, setHtml] = useState("");
-  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const [asked, setAsked] = useState(markdown);
   useEffect(() => {
-    if (!markdown.trim()) {
-      setHtml("");
-      setState("idle");
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setState("loading");
-      articlesAdminApi.preview(markdown, controller.signal).then(
-        (result) => {
-          setHtml(result.html);
-          setState("idle");
-        },
-        (error: unknown) => {
-          if (error instanceof DOMException && error.name === "AbortError") return;
-          setState(error instanceof ApiError ? "failed" : "idle");
-        },
-      );
-    }, 400);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setAsked(markdown), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [markdown]);
+  const empty = !asked.trim();
+  const preview = useQuery({
+    queryKey: ["previewAdminArticle", asked],
+    queryFn: ({ signal }) => callApi("previewAdminArticle", { body: { bodyMarkdown: asked }, signal }),
+    enabled: !empty,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const html = empty || !markdown.trim() ? "" : (preview.data?.html ?? "");
+  const state = empty ? "idle" : preview.isFetching ? "loading" : preview.isError ? "failed" : "idle";
 
   return (
     <section aria-labelledby="preview-title" className="rounded-2xl border border-line bg-surface p-5 sm:p-7">

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { FormOutcome } from "#app/components/ui/form-feedback.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { getQueryClient } from "#app/lib/query-client.tsx";
 import {
   browserSessionsDeps,
   listSessions,
@@ -15,24 +17,28 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 
 type Load = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; rows: SessionRow[] };
 
+/** better-auth's list of this account's sessions (not a row of our table, so its own key). */
+const sessionsQuery = queryOptions({
+  queryKey: ["sessions"],
+  queryFn: () => listSessions(browserSessionsDeps),
+});
+
+/** Reads the list again wherever it is shown: a password change has ended every other session. */
+export const refreshSessionsList = () => getQueryClient().invalidateQueries(sessionsQuery);
+
 /** Active sessions: the devices signed in to this account (better-auth), each with a way to sign it out. */
 export function ActiveSessionsPanel() {
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const sessions = useQuery(sessionsQuery);
+  const load: Load = sessions.data
+    ? { kind: "ready", rows: sessions.data }
+    : sessions.isError
+      ? { kind: "failed" }
+      : { kind: "loading" };
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ tone: "danger" | "success"; message: string } | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
-  const refresh = useCallback(async () => {
-    try {
-      setLoad({ kind: "ready", rows: await listSessions(browserSessionsDeps) });
-    } catch {
-      setLoad({ kind: "failed" });
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const refresh = () => sessions.refetch();
 
   async function run(key: string, action: () => Promise<void>, done: string) {
     setBusy(key);

@@ -1,4 +1,4 @@
-import { apiRoutes, type ProfileUpdate } from "@heirloom/contract";
+import type { ProfileUpdate } from "@heirloom/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { DateOfBirthFields } from "#app/features/account/date-of-birth-fields.tsx";
 import { session } from "#app/features/session/session.ts";
-import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
 import { addInfoSchema } from "./add-info-schema.ts";
 import { FormError } from "./form-error.tsx";
 
@@ -31,7 +31,7 @@ export function AddInfoForm() {
     setFailure(null);
     try {
       if (update) {
-        await apiRequest(apiRoutes.profile, { method: "PATCH", body: update });
+        await callApi("updateProfile", { body: update });
         await session.load({ force: true }).catch(() => {});
       }
       await navigate("/app");

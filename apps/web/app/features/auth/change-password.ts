@@ -1,8 +1,8 @@
-import { accountMessages, apiRoutes, type KeysResponse, keysResponseSchema } from "@heirloom/contract";
+import { accountMessages, type KeysResponse } from "@heirloom/contract";
 import { newVaultSaltHex, type VaultKey, type VaultWrappedBlobs } from "@heirloom/crypto";
 import { getCryptoClient } from "#app/features/session/index.ts";
 import { writeVaultStorage } from "#app/features/session/vault-key.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import {
   type ReauthDeps,
@@ -96,12 +96,12 @@ export async function changePassword(
 export function browserChangePasswordDeps(onStep: (step: ChangePasswordStep) => void): ChangePasswordDeps {
   return {
     derive: deriveCredentials,
-    fetchKeys: async () => keysResponseSchema.parse(await apiRequest<unknown>(apiRoutes.keys)),
+    fetchKeys: () => callApi("getKeys"),
     newSaltHex: newVaultSaltHex,
     openAccountKey: async (vaultKey, userId, ownerEncryptedDek) =>
       (await getCryptoClient()).api.unlockAccountKey(vaultKey, userId, ownerEncryptedDek),
     rewrap: async (input) => (await getCryptoClient()).api.rewrapForNewPassword(input),
-    postChangePassword: (body) => apiRequest(apiRoutes.changePassword, { body }),
+    postChangePassword: (body) => callApi("changePassword", { body }),
     storeVaultKey: (values) => writeVaultStorage(values),
     onStep,
   };

@@ -1,4 +1,5 @@
-import { accountMessages } from "@heirloom/contract";
+import { accountMessages, emailSchema } from "@heirloom/contract";
+import { z } from "zod";
 import { AuthError } from "./auth-api.ts";
 
 // [Note: The verification link works without a session] SPEC.md section 6 lists /ConfirmEmail as sign-in required.
@@ -65,6 +66,11 @@ export const resendTooMany =
   "You asked for several emails in a short time. Please wait 5 minutes, then ask again.";
 export const resendAlreadyVerified = "Your email address is already confirmed. There is nothing more to do.";
 export const resendFailed = "We couldn't send the email just now. Please try again in a few minutes.";
+
+/** The resend form: the address to send the link to (the signed-in person's, or the one a visitor types). */
+export const resendVerificationSchema = z.object({ email: emailSchema });
+export type ResendVerificationInput = z.input<typeof resendVerificationSchema>;
+export type ResendVerificationValues = z.output<typeof resendVerificationSchema>;
 
 /** Errors of POST /send-verification-email -> the sentence to show. */
 export function resendErrorMessage(error: unknown): string {

@@ -1,7 +1,7 @@
-import { apiRoutes, type KdfParamsDto, preloginResponseSchema } from "@heirloom/contract";
+import type { KdfParamsDto } from "@heirloom/contract";
 import type { VaultKey } from "@heirloom/crypto";
 import { getCryptoClient } from "#app/features/session/index.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 
 /**
  * What a password turns into in the browser (ARCHITECTURE.md "Key hierarchy"). `vaultKey` stays in this page;
@@ -18,7 +18,7 @@ export interface DerivedCredentials {
 
 /** SPEC.md section 7 prelogin: the salt and KDF parameters for an email (a stable fake pair for unknown emails). */
 export async function prelogin(email: string): Promise<{ saltHex: string; kdf: KdfParamsDto }> {
-  return preloginResponseSchema.parse(await apiRequest<unknown>(apiRoutes.prelogin, { body: { email } }));
+  return callApi("prelogin", { body: { email } });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { apiRoutes, deleteAccountConfirmation } from "@heirloom/contract";
+import { deleteAccountConfirmation } from "@heirloom/contract";
 import { signOut } from "#app/features/session/index.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import { type ReauthDeps, type ReauthInput, type ReauthProof, reauthenticate } from "./reauth.ts";
 
@@ -37,6 +37,6 @@ export async function deleteAccount(
 /** The browser's wiring. The server has already ended the session; signOut clears this tab's keys and leaves. */
 export const browserDeleteAccountDeps: DeleteAccountDeps = {
   derive: deriveCredentials,
-  postDeleteAccount: (body) => apiRequest(apiRoutes.deleteAccount, { body }),
+  postDeleteAccount: (body) => callApi("deleteAccount", { body }),
   afterDeleted: () => signOut({ kind: "account-deleted" }),
 };

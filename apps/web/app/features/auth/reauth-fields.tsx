@@ -4,7 +4,7 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 /**
  * The current password, and the authenticator code when two-factor is on: what a sensitive change asks for before
  * it starts (features/auth/reauth.ts turns them into the proof the server checks). Register both with
- * react-hook-form and pass their errors.
+ * react-hook-form and pass their errors; `passwordHint` says, under the password, what happens to it.
  */
 export function ReauthFields({
   idPrefix,
@@ -12,12 +12,14 @@ export function ReauthFields({
   password,
   totpCode,
   errors,
+  passwordHint,
 }: {
   idPrefix: string;
   twoFactorEnabled: boolean;
   password: UseFormRegisterReturn;
   totpCode: UseFormRegisterReturn;
   errors: { password?: string | undefined; totpCode?: string | undefined };
+  passwordHint?: string;
 }) {
   return (
     <>
@@ -28,6 +30,7 @@ export function ReauthFields({
         autoComplete="current-password"
         spellCheck={false}
         autoCapitalize="off"
+        hint={passwordHint}
         error={errors.password}
         {...password}
       />

@@ -1,7 +1,6 @@
-import { apiRoutes, recoveryStartResponseSchema } from "@heirloom/contract";
 import { newVaultSaltHex, type RecoveryBlobs } from "@heirloom/crypto";
 import { completeSignIn, getCryptoClient, logUserError } from "#app/features/session/index.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials, prelogin } from "./credentials.ts";
 import type { RecoverySteps, ResetSteps } from "./recovery.ts";
@@ -13,9 +12,7 @@ export const browserRecoverySteps: RecoverySteps = {
   },
   prelogin,
   async startRecovery(input) {
-    return recoveryStartResponseSchema.parse(
-      await apiRequest<unknown>(apiRoutes.recoveryStart, { body: input }),
-    );
+    return callApi("startRecovery", { body: input });
   },
   newSaltHex: newVaultSaltHex,
   deriveCredentials: (email, password, known) => deriveCredentials(email, password, known),
@@ -30,7 +27,7 @@ export const browserRecoverySteps: RecoverySteps = {
     });
   },
   async completeRecovery(input) {
-    await apiRequest(apiRoutes.recoveryComplete, { body: input });
+    await callApi("completeRecovery", { body: input });
   },
   async signIn({ email, authKey }) {
     const answer = await authRequest<{ twoFactorRedirect?: boolean }>("/sign-in/email", {

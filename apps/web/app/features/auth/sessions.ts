@@ -1,5 +1,4 @@
-import { apiRoutes } from "@heirloom/contract";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
@@ -87,6 +86,5 @@ export async function revokeOtherSessions(deps: SessionsDeps): Promise<void> {
 
 export const browserSessionsDeps: SessionsDeps = {
   authRequest: (path, body) => authRequest(path, body),
-  deleteSession: (id) =>
-    apiRequest<void>(`${apiRoutes.sessions}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  deleteSession: (id) => callApi("revokeSession", { params: { id } }),
 };

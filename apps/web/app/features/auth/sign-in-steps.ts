@@ -1,11 +1,10 @@
-import { apiRoutes, keysResponseSchema } from "@heirloom/contract";
 import {
   completeSignIn,
   fetchSessionUser,
   getCryptoClient,
   logUserError,
 } from "#app/features/session/index.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import type { SignInSteps } from "./sign-in.ts";
@@ -30,7 +29,7 @@ export const browserSignInSteps: SignInSteps = {
   },
 
   async logActivity(entry) {
-    await apiRequest(apiRoutes.activity, { body: entry });
+    await callApi("logActivity", { body: entry });
   },
 
   describeDevice: () => describeUserAgent(navigator.userAgent),
@@ -40,7 +39,7 @@ export const browserSignInSteps: SignInSteps = {
   fetchUser: () => fetchSessionUser(),
 
   async fetchKeys() {
-    return keysResponseSchema.parse(await apiRequest<unknown>(apiRoutes.keys));
+    return callApi("getKeys");
   },
 
   async openKeys(vaultKey, keys) {

@@ -1,6 +1,5 @@
-import { apiRoutes, preliminaryCheckResponseSchema } from "@heirloom/contract";
 import { completeSignIn, getCryptoClient, logUserError } from "#app/features/session/index.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import type { SignUpSteps } from "./sign-up.ts";
@@ -8,9 +7,7 @@ import type { SignUpSteps } from "./sign-up.ts";
 /** The browser's sign-up steps: our API, better-auth and the crypto worker (see sign-up.ts for the order). */
 export const browserSignUpSteps: SignUpSteps = {
   async preliminaryCheck(input) {
-    return preliminaryCheckResponseSchema.parse(
-      await apiRequest<unknown>(apiRoutes.preliminaryCheck, { body: input }),
-    );
+    return callApi("preliminaryCheck", { body: input });
   },
   deriveCredentials: (email, password) => deriveCredentials(email, password),
   async createAuthAccount({ email, name, authKey }) {
@@ -34,11 +31,11 @@ export const browserSignUpSteps: SignUpSteps = {
     };
   },
   async saveKeys(request) {
-    await apiRequest(apiRoutes.keys, { method: "PUT", body: request });
+    await callApi("saveKeys", { body: request });
   },
   completeSignIn: (values) => completeSignIn(values),
   async deleteAccount(input) {
-    await apiRequest(apiRoutes.deleteAccount, { body: input });
+    await callApi("deleteAccount", { body: input });
   },
   logUserError: (fn, error) => logUserError(fn, error),
 };

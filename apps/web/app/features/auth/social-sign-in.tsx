@@ -1,7 +1,8 @@
-import { apiRoutes, type SocialProviderId, socialProvidersResponseSchema } from "@heirloom/contract";
-import { useEffect, useState } from "react";
+import type { SocialProviderId } from "@heirloom/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Notice } from "#app/components/ui/notice.tsx";
-import { apiRequest } from "#app/lib/api.ts";
+import { apiQuery } from "#app/lib/query.tsx";
 import { authRequest } from "./auth-api.ts";
 
 const providerNames: Record<SocialProviderId, string> = {
@@ -33,24 +34,10 @@ async function startSocialSignIn(provider: SocialProviderId): Promise<void> {
  * password (ARCHITECTURE.md, key hierarchy).
  */
 export function SocialSignIn({ verb = "Continue", disabled = false }: { verb?: string; disabled?: boolean }) {
-  const [providers, setProviders] = useState<readonly SocialProviderId[]>([]);
+  // No list, no buttons: email and password still work.
+  const providers = useQuery({ ...apiQuery("listSocialProviders"), retry: false }).data?.providers ?? [];
   const [starting, setStarting] = useState<SocialProviderId | null>(null);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    apiRequest<unknown>(apiRoutes.socialProviders)
-      .then((body) => {
-        const parsed = socialProvidersResponseSchema.safeParse(body);
-        if (!cancelled && parsed.success) setProviders(parsed.data.providers);
-      })
-      .catch(() => {
-        // No list, no buttons: email and password still work.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   if (providers.length === 0) return null;
 

@@ -1,15 +1,12 @@
 import {
-  apiRoutes,
   defaultStorageBucket,
   type ListResponse,
   listResponseSchema,
   type ObjectMetadata,
   objectMetadataSchema,
-  type StorageUsage,
   storageAppId,
   storageHeaders,
   storageRoutes,
-  storageUsageSchema,
 } from "@heirloom/contract";
 import { canceledError, networkError, StorageError, storageErrorFrom } from "./storage-error.ts";
 
@@ -152,13 +149,4 @@ export async function listPage(
     cache: "no-store",
   });
   return listResponseSchema.parse(await response.json());
-}
-
-export async function fetchUsage(signal?: AbortSignal): Promise<StorageUsage> {
-  const response = await send(apiRoutes.storageUsage, {
-    headers: { accept: "application/json" },
-    signal,
-    cache: "no-store",
-  });
-  return storageUsageSchema.parse(await response.json());
 }

@@ -1,4 +1,5 @@
 import { type DekKey, digestHex } from "@heirloom/crypto";
+import { callApi } from "#app/lib/api.ts";
 import {
   deleteDocument,
   getObject,
@@ -17,7 +18,6 @@ import {
   writePendingUpload,
 } from "./resume-store.ts";
 import { type RetryBudget, uploadRetryBudget } from "./retry.ts";
-import { fetchUsage } from "./storage-client.ts";
 import { canceledError, StorageError } from "./storage-error.ts";
 import { bytesToHex, hexToBytes, openVault, sealSmall, type Vault } from "./vault.ts";
 
@@ -133,7 +133,7 @@ export const storedSizeOf = (size: number) => size + 28 * chunkCount(size) + 204
  * Returns nothing when the document fits.
  */
 export async function checkFits(size: number, signal?: AbortSignal): Promise<void> {
-  const usage = await fetchUsage(signal).catch(() => null);
+  const usage = await callApi("getStorageUsage", { signal }).catch(() => null);
   if (!usage) return;
   const free = Math.max(0, usage.limits.bytes - usage.bytesUsed);
   if (storedSizeOf(size) > free) {

@@ -1,5 +1,6 @@
-import type { StorageUsage } from "@heirloom/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiQuery, getQueryClient, invalidateApi } from "#app/lib/query.tsx";
 import {
   type DocumentEntry,
   deleteDocument,
@@ -8,7 +9,6 @@ import {
   saveLabels,
 } from "./documents.ts";
 import { readPendingUpload } from "./resume-store.ts";
-import { fetchUsage } from "./storage-client.ts";
 import { describeStorageError, isStorageError } from "./storage-error.ts";
 import { discardUpload, type UploadStatus, uploadDocument } from "./upload.ts";
 
@@ -24,42 +24,43 @@ export interface UploadItem {
 
 type Loaded<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: string };
 
+/** The document list: listed and opened in the browser (names are encrypted), so not a row of the API table. */
+const documentsQuery = queryOptions({
+  queryKey: ["documents"],
+  queryFn: () => listDocuments(),
+  retry: false,
+});
+
 let nextKey = 1;
 
 /** The Documents page's state: the list, the storage use, and an upload queue that runs one file at a time. */
 export function useDocuments() {
-  const [documents, setDocuments] = useState<Loaded<DocumentEntry[]>>({ state: "loading" });
-  const [usage, setUsage] = useState<StorageUsage | null>(null);
+  const list = useQuery(documentsQuery);
+  const usage = useQuery({ ...apiQuery("getStorageUsage"), retry: false }).data ?? null;
+  const documents: Loaded<DocumentEntry[]> = list.data
+    ? { state: "ready", value: list.data }
+    : list.isError
+      ? { state: "failed", error: describeStorageError(list.error) }
+      : { state: "loading" };
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
   const running = useRef(false);
   const queue = useRef<UploadItem[]>([]);
   const documentsRef = useRef<DocumentEntry[]>([]);
+  documentsRef.current = list.data ?? documentsRef.current;
 
-  const refreshUsage = useCallback(() => {
-    fetchUsage()
-      .then(setUsage)
-      .catch(() => setUsage(null));
-  }, []);
+  const refreshUsage = useCallback(() => void invalidateApi("getStorageUsage"), []);
 
   const refresh = useCallback(async () => {
-    try {
-      const list = await listDocuments();
-      documentsRef.current = list;
-      setDocuments({ state: "ready", value: list });
-    } catch (error) {
-      setDocuments({ state: "failed", error: describeStorageError(error) });
-    }
-    refreshUsage();
-  }, [refreshUsage]);
+    await Promise.all([getQueryClient().invalidateQueries(documentsQuery), invalidateApi("getStorageUsage")]);
+  }, []);
 
   useEffect(() => {
-    void refresh();
     const controllersNow = controllers.current;
     return () => {
       for (const controller of controllersNow.values()) controller.abort();
     };
-  }, [refresh]);
+  }, []);
 
   const update = useCallback((key: number, change: Partial<UploadItem>) => {
     setUploads((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -154,7 +155,7 @@ export function useDocuments() {
     documentsRef.current = documentsRef.current.map((e) =>
       e.documentId === documentId ? { ...e, ...change } : e,
     );
-    setDocuments({ state: "ready", value: documentsRef.current });
+    getQueryClient().setQueryData(documentsQuery.queryKey, documentsRef.current);
   }, []);
   const current = useCallback(
     (entry: DocumentEntry) => documentsRef.current.find((e) => e.documentId === entry.documentId) ?? entry,
@@ -179,7 +180,7 @@ export function useDocuments() {
     async (entry: DocumentEntry) => {
       await deleteDocument(entry.documentId);
       documentsRef.current = documentsRef.current.filter((e) => e.documentId !== entry.documentId);
-      setDocuments({ state: "ready", value: documentsRef.current });
+      getQueryClient().setQueryData(documentsQuery.queryKey, documentsRef.current);
       refreshUsage();
     },
     [refreshUsage],

@@ -1,66 +1,75 @@
-import type { Notification, NotificationsPage } from "@heirloom/contract";
+import type { NotificationsPage } from "@heirloom/contract";
+import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Notice } from "#app/components/ui/notice.tsx";
 import { localTime } from "#app/features/prefs/activity-words.ts";
 import { sections } from "#app/features/shell/sections.ts";
 import { ApiError } from "#app/lib/api.ts";
-import { notificationsApi } from "./notifications-api.ts";
-import { unreadCount } from "./unread-count.ts";
+import { apiPagesQuery, getQueryClient, useApiMutation } from "#app/lib/query.tsx";
+import { setUnreadCount } from "./unread-count.ts";
 
 const failureOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.code !== "network" ? error.message : fallback;
 
-/** The user's notifications, newest first: unread ones marked, each can be marked read, or all at once. */
-export function NotificationsList({ first }: { first: NotificationsPage }) {
-  const [entries, setEntries] = useState<Notification[]>(first.entries);
-  const [next, setNext] = useState<string | null>(first.next);
-  const [unread, setUnread] = useState(first.unread);
-  const [busy, setBusy] = useState(false);
+const pagesQuery = apiPagesQuery("listNotifications");
+
+/** Marks the shown notifications read in the cached pages, with the server's new unread count. */
+function applyRead(ids: readonly string[] | "all", unread: number) {
+  const now = new Date().toISOString();
+  getQueryClient().setQueryData<InfiniteData<NotificationsPage, string | null>>(
+    pagesQuery.queryKey,
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              unread,
+              entries: page.entries.map((n) =>
+                n.readAt === null && (ids === "all" || ids.includes(n.id)) ? { ...n, readAt: now } : n,
+              ),
+            })),
+          }
+        : data,
+  );
+  setUnreadCount(unread);
+}
+
+/**
+ * The user's notifications, newest first: unread ones marked, each can be marked read, or all at once. The page has
+ * read the first page (the same query), so this renders at once.
+ */
+export function NotificationsList() {
+  const list = useInfiniteQuery(pagesQuery);
+  const markAsRead = useApiMutation("markNotificationsRead");
+  const pages = list.data?.pages ?? [];
+  const entries = pages.flatMap((page) => page.entries);
+  const unread = pages.at(-1)?.unread ?? 0;
+  const busy = markAsRead.isPending || list.isFetchingNextPage;
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
-  const applyRead = (ids: readonly string[] | "all", count: number) => {
-    const now = new Date().toISOString();
-    setEntries((shown) =>
-      shown.map((n) =>
-        n.readAt === null && (ids === "all" || ids.includes(n.id)) ? { ...n, readAt: now } : n,
-      ),
-    );
-    setUnread(count);
-    unreadCount.set(count);
-  };
-
   const markRead = async (ids: readonly string[] | "all") => {
-    setBusy(true);
     setFailure(null);
     try {
-      const { unread: count } = await notificationsApi.markRead(
-        ids === "all" ? { all: true } : { ids: [...ids] },
-      );
+      const { unread: count } = await markAsRead.mutateAsync({
+        body: ids === "all" ? { all: true } : { ids: [...ids] },
+      });
       applyRead(ids, count);
       setAnnouncement(ids === "all" ? "All notifications marked as read." : "Notification marked as read.");
     } catch (error) {
       setFailure(failureOf(error, "We couldn't mark that as read. Check your connection and try again."));
-    } finally {
-      setBusy(false);
     }
   };
 
   const loadMore = async () => {
-    setBusy(true);
     setFailure(null);
-    try {
-      const page = await notificationsApi.page(next);
-      setEntries((shown) => [...shown, ...page.entries]);
-      setNext(page.next);
-      setUnread(page.unread);
-    } catch (error) {
+    const result = await list.fetchNextPage();
+    if (result.isFetchNextPageError) {
       setFailure(
-        failureOf(error, "We couldn't load older notifications. Check your connection and try again."),
+        failureOf(result.error, "We couldn't load older notifications. Check your connection and try again."),
       );
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -127,7 +136,7 @@ export function NotificationsList({ first }: { first: NotificationsPage }) {
           </li>
         ))}
       </ul>
-      {next ? (
+      {list.hasNextPage ? (
         <div className="border-t border-line px-5 py-4 sm:px-7">
           <button type="button" className="btn-secondary" disabled={busy} onClick={() => void loadMore()}>
             Load more

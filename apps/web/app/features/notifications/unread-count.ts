@@ -1,47 +1,22 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { notificationsApi } from "./notifications-api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { apiQuery, setApiData } from "#app/lib/query.tsx";
 
 /** How often an open tab asks for the unread count, so a new-device notice shows without a reload. */
 export const UNREAD_POLL_MS = 60_000;
 
-type Listener = () => void;
-
-/** The unread count of the signed-in header badge, shared by every component that shows or changes it. */
-export function createUnreadCountStore(fetchUnread: () => Promise<{ unread: number }>) {
-  let count: number | null = null;
-  const listeners = new Set<Listener>();
-  const set = (next: number) => {
-    if (next === count) return;
-    count = next;
-    for (const listener of listeners) listener();
-  };
-  return {
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    get: () => count,
-    set,
-    /** Asks the server; a failure keeps the last known count (the badge is a hint, never an error). */
-    async refresh() {
-      try {
-        set((await fetchUnread()).unread);
-      } catch {
-        /* keep the last count */
-      }
-    },
-  };
-}
-
-export const unreadCount = createUnreadCountStore(() => notificationsApi.unread());
-
-/** The unread count (null until known), refreshed on mount and every minute while mounted. */
+/**
+ * The unread count of the signed-in header badge (null until known), asked on mount and every minute while shown.
+ * A failed ask keeps the last count: the badge is a hint, never an error.
+ */
 export function useUnreadCount(): number | null {
-  const value = useSyncExternalStore(unreadCount.subscribe, unreadCount.get, () => null);
-  useEffect(() => {
-    void unreadCount.refresh();
-    const timer = setInterval(() => void unreadCount.refresh(), UNREAD_POLL_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return value;
+  const unread = useQuery({
+    ...apiQuery("countUnreadNotifications"),
+    refetchInterval: UNREAD_POLL_MS,
+    staleTime: 0,
+    retry: false,
+  });
+  return unread.data?.unread ?? null;
 }
+
+/** What the notifications page learned (a page read, a mark as read): the badge follows at once. */
+export const setUnreadCount = (unread: number) => setApiData("countUnreadNotifications", { unread });

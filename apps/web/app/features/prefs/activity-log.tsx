@@ -1,47 +1,45 @@
-import type { ActivityPage } from "@heirloom/contract";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Notice } from "#app/components/ui/notice.tsx";
 import { sections } from "#app/features/shell/sections.ts";
 import { ApiError } from "#app/lib/api.ts";
+import { apiPagesQuery } from "#app/lib/query.tsx";
 import { activityInWords, localTime } from "./activity-words.ts";
-import { prefsApi } from "./prefs-api.ts";
 
-type Entry = ActivityPage["entries"][number];
-
-/** The activity log as a list, newest first, with "Load more" for older pages. */
-export function ActivityLog({ first }: { first: ActivityPage }) {
-  const [entries, setEntries] = useState<Entry[]>(first.entries);
-  const [next, setNext] = useState<string | null>(first.next);
-  const [loading, setLoading] = useState(false);
+/**
+ * The activity log as a list, newest first, with "Load more" for older pages. The page has read the first page
+ * (the same query), so this renders at once.
+ */
+export function ActivityLog() {
+  const log = useInfiniteQuery(apiPagesQuery("listActivity"));
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const next = log.hasNextPage;
+  const loading = log.isFetchingNextPage;
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const list = useRef<HTMLOListElement>(null);
 
   const loadMore = async () => {
-    setLoading(true);
     setFailure(null);
     const firstNew = entries.length;
-    try {
-      const page = await prefsApi.activity(next);
-      setEntries((shown) => [...shown, ...page.entries]);
-      setNext(page.next);
-      setAnnouncement(
-        `${page.entries.length} older ${page.entries.length === 1 ? "entry" : "entries"} loaded.${page.next ? "" : " That is the whole log."}`,
-      );
-      // Keyboard users continue from the first entry that arrived.
-      requestAnimationFrame(() => {
-        list.current?.querySelectorAll<HTMLElement>("li")[firstNew]?.focus();
-      });
-    } catch (error) {
+    const result = await log.fetchNextPage();
+    const page = result.data?.pages.at(-1);
+    if (result.isFetchNextPageError || !page) {
       setFailure(
-        error instanceof ApiError && error.code !== "network"
-          ? error.message
+        result.error instanceof ApiError && result.error.code !== "network"
+          ? result.error.message
           : "We couldn't load older activity. Check your connection and try again.",
       );
-    } finally {
-      setLoading(false);
+      return;
     }
+    setAnnouncement(
+      `${page.entries.length} older ${page.entries.length === 1 ? "entry" : "entries"} loaded.${page.next ? "" : " That is the whole log."}`,
+    );
+    // Keyboard users continue from the first entry that arrived.
+    requestAnimationFrame(() => {
+      list.current?.querySelectorAll<HTMLElement>("li")[firstNew]?.focus();
+    });
   };
 
   if (entries.length === 0) return <EmptyState {...sections.activity.empty} />;

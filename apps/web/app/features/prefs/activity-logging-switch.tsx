@@ -3,10 +3,11 @@ import { Notice } from "#app/components/ui/notice.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { ApiError } from "#app/lib/api.ts";
-import { prefsApi } from "./prefs-api.ts";
+import { setApiData, useApiMutation } from "#app/lib/query.tsx";
 
 /** activityToggle: routine events may be left out of the log; security events are always kept. Saved at once. */
 export function ActivityLoggingSwitch({ initial }: { initial: boolean }) {
+  const save = useApiMutation("updateProfile", { onSuccess: (profile) => setApiData("getProfile", profile) });
   const [on, setOn] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -17,7 +18,7 @@ export function ActivityLoggingSwitch({ initial }: { initial: boolean }) {
     setFailure(null);
     setOn(next);
     try {
-      const profile = await prefsApi.updateProfile({ activityToggle: next });
+      const profile = await save.mutateAsync({ body: { activityToggle: next } });
       setOn(profile.activityToggle);
       setAnnouncement(
         profile.activityToggle

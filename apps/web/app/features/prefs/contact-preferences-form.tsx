@@ -7,8 +7,8 @@ import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { ApiError } from "#app/lib/api.ts";
+import { setApiData, useApiMutation } from "#app/lib/query.tsx";
 import { checkInChoiceOf, checkInChoices } from "./check-in.ts";
-import { prefsApi } from "./prefs-api.ts";
 
 const contactSchema = z.object({
   emailToggle: z.boolean(),
@@ -18,15 +18,8 @@ const contactSchema = z.object({
 type ContactValues = z.infer<typeof contactSchema>;
 
 /** Email and text messages on or off, and how often we ask the person to check in. Saved with PATCH profile. */
-export function ContactPreferencesForm({
-  profile,
-  phone,
-  onSaved,
-}: {
-  profile: Profile;
-  phone: PhoneStatus;
-  onSaved: (profile: Profile) => void;
-}) {
+export function ContactPreferencesForm({ profile, phone }: { profile: Profile; phone: PhoneStatus }) {
+  const save = useApiMutation("updateProfile", { onSuccess: (next) => setApiData("getProfile", next) });
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState("");
   const canText = phone.phone !== null;
@@ -57,13 +50,12 @@ export function ContactPreferencesForm({
       return;
     }
     try {
-      const next = await prefsApi.updateProfile(values);
+      const next = await save.mutateAsync({ body: values });
       reset({
         emailToggle: next.emailToggle,
         textToggle: next.textToggle,
         activityCheck: checkInChoiceOf(next.activityCheck),
       });
-      onSaved(next);
       setSaved("Your contact preferences are saved.");
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {

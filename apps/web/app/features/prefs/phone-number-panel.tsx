@@ -12,7 +12,7 @@ import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { ApiError } from "#app/lib/api.ts";
-import { prefsApi } from "./prefs-api.ts";
+import { useApiMutation } from "#app/lib/query.tsx";
 
 const failureMessage = (error: unknown) =>
   error instanceof ApiError
@@ -23,6 +23,7 @@ const failureMessage = (error: unknown) =>
 
 /** Where to send the code: a number in international format. */
 function NumberForm({ initial, onSent }: { initial: string; onSent: (status: PhoneStatus) => void }) {
+  const send = useApiMutation("sendPhoneCode");
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,7 +37,7 @@ function NumberForm({ initial, onSent }: { initial: string; onSent: (status: Pho
   const onSubmit = handleSubmit(async ({ phone }) => {
     setFailure(null);
     try {
-      onSent(await prefsApi.sendPhoneCode(phone));
+      onSent(await send.mutateAsync({ body: { phone } }));
     } catch (error) {
       if (error instanceof ApiError && error.fields.phone) {
         setError("phone", { type: "server", message: error.fields.phone }, { shouldFocus: true });
@@ -76,6 +77,8 @@ function CodeForm({
   onResent: (status: PhoneStatus) => void;
   onChangeNumber: () => void;
 }) {
+  const send = useApiMutation("sendPhoneCode");
+  const verify = useApiMutation("verifyPhone");
   const [failure, setFailure] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const {
@@ -93,7 +96,7 @@ function CodeForm({
   const onSubmit = handleSubmit(async ({ code }) => {
     setFailure(null);
     try {
-      onVerified(await prefsApi.verifyPhoneCode(code));
+      onVerified(await verify.mutateAsync({ body: { code } }));
     } catch (error) {
       if (error instanceof ApiError && error.fields.code) {
         setError("code", { type: "server", message: error.fields.code }, { shouldFocus: true });
@@ -104,7 +107,7 @@ function CodeForm({
     setFailure(null);
     setResending(true);
     try {
-      onResent(await prefsApi.sendPhoneCode(pending.phone));
+      onResent(await send.mutateAsync({ body: { phone: pending.phone } }));
       reset({ code: "" });
     } catch (error) {
       setFailure(failureMessage(error));
@@ -152,6 +155,7 @@ export function PhoneNumberPanel({
   status: PhoneStatus;
   onChange: (status: PhoneStatus) => void;
 }) {
+  const removal = useApiMutation("removePhone");
   const [editing, setEditing] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
@@ -172,7 +176,7 @@ export function PhoneNumberPanel({
     setFailure(null);
     setRemoving(true);
     try {
-      onChange(await prefsApi.removePhone());
+      onChange(await removal.mutateAsync({}));
       setAnnouncement("Your mobile number was removed. Text messages are off.");
     } catch (error) {
       setFailure(failureMessage(error));

@@ -1,4 +1,3 @@
-import { type AccountExport, apiRoutes } from "@heirloom/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Notice } from "#app/components/ui/notice.tsx";
@@ -6,7 +5,7 @@ import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
 import type { DocumentEntry } from "#app/features/documents/documents.ts";
 import { saveBlob } from "#app/features/documents/download.ts";
 import { VaultExportPanel } from "#app/features/export/vault-export-panel.tsx";
-import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
 
 /** Hands a JSON value to the browser as a file download. */
 const saveJson = (data: unknown, fileName: string) =>
@@ -27,7 +26,7 @@ export function YourDataSection({ documents }: { documents: readonly DocumentEnt
     setFailure(null);
     setDone(null);
     try {
-      const data = await apiRequest<AccountExport>(apiRoutes.accountExport);
+      const data = await callApi("exportAccount");
       const fileName = `heirloom-account-${data.exportedAt.slice(0, 10)}.json`;
       saveJson(data, fileName);
       setDone({ fileName, withheld: data.withheld });

@@ -1,3 +1,4 @@
+import { clearApiCache } from "#app/lib/query-client.tsx";
 import { session } from "./session.ts";
 import type { SessionState } from "./session-store.ts";
 import { writeVaultStorage } from "./vault-key.ts";
@@ -16,6 +17,8 @@ export async function completeSignIn(values: {
   saltHex: string;
 }): Promise<SessionState> {
   writeVaultStorage(values);
+  // Answers read before this sign-in (another person's, in a shared browser) are never shown to this one.
+  clearApiCache();
   let state: SessionState;
   try {
     state = await session.load({ force: true });

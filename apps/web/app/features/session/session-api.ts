@@ -1,12 +1,5 @@
-import {
-  apiRoutes,
-  type Profile,
-  profileSchema,
-  type SessionUser,
-  saltResponseSchema,
-  sessionUserSchema,
-} from "@heirloom/contract";
-import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { apiRoutes, type Profile, type SessionUser } from "@heirloom/contract";
+import { ApiError, callApi } from "#app/lib/api.ts";
 
 // The session's calls to the server (packages/contract/src/routes.ts). Kept apart from the store so the store can be
 // tested with stand-ins.
@@ -17,7 +10,7 @@ import { ApiError, apiRequest } from "#app/lib/api.ts";
  */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
-    return sessionUserSchema.parse(await apiRequest<unknown>(apiRoutes.me));
+    return await callApi("getMe");
   } catch (error) {
     if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return null;
     throw error;
@@ -27,8 +20,7 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
 /** The profile fields of SPEC.md section 7 (userhandle getuserde); null when they cannot be had right now. */
 export async function fetchProfile(): Promise<Profile | null> {
   try {
-    const parsed = profileSchema.safeParse(await apiRequest<unknown>(apiRoutes.profile));
-    return parsed.success ? parsed.data : null;
+    return await callApi("getProfile");
   } catch {
     return null;
   }
@@ -36,15 +28,19 @@ export async function fetchProfile(): Promise<Profile | null> {
 
 /** SPEC.md section 7 getUserSalt. Resolves with undefined when the answer has no salt. */
 export async function fetchUserSalt(): Promise<string | undefined> {
-  const body = await apiRequest<unknown>(apiRoutes.salt);
-  const parsed = saltResponseSchema.safeParse(body);
-  return parsed.success ? parsed.data.salt : undefined;
+  try {
+    return (await callApi("getSalt")).salt;
+  } catch (error) {
+    // A 2xx answer in another shape: the server answered, without a salt.
+    if (error instanceof ApiError && error.status >= 200 && error.status < 300) return undefined;
+    throw error;
+  }
 }
 
 /** SPEC.md section 8: a userErrors entry (the server adds uid and timestamp). Best effort: never throws. */
 export async function logUserError(fn: string, error: string): Promise<void> {
   try {
-    await apiRequest(apiRoutes.userErrors, { body: { function: fn, error: error.slice(0, 2_000) } });
+    await callApi("logUserError", { body: { function: fn, error: error.slice(0, 2_000) } });
   } catch {
     // Logging must never break the page it reports on.
   }

@@ -46,5 +46,7 @@ export function useSession(): SessionState {
 
 /** Ends the session and loads the reason's page (SPEC.md section 2, "Redirects on logout"). See SessionStore. */
 export function signOut(reason: SignOutReason = { kind: "user" }): Promise<void> {
+  // Signing out loads another page (window.location.assign): the query cache goes with the tab's memory. Emptying it
+  // here would make the still-mounted pages ask again, after the session ended.
   return session.signOut(reason);
 }

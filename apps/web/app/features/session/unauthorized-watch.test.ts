@@ -42,7 +42,7 @@ describe("signOutOnUnauthorized", () => {
     expect(reasons).toEqual([]);
   });
 
-  it("is what apiRequest's 401 announcement reaches in a browser", () => {
+  it("is what callApi's 401 announcement reaches in a browser", () => {
     const { store, reasons } = fakeStore("signed-in");
     const target = new EventTarget();
     const original = globalThis.window;

@@ -1,5 +1,4 @@
-import { apiRoutes, keysResponseSchema } from "@heirloom/contract";
-import { apiRequest } from "#app/lib/api.ts";
+import { callApi } from "#app/lib/api.ts";
 import { getCryptoClient, sessionScoped } from "./crypto.ts";
 import { readVaultKey } from "./vault-key.ts";
 
@@ -13,10 +12,7 @@ import { readVaultKey } from "./vault-key.ts";
 export const unlockFromStorage = sessionScoped(async () => {
   const vaultKeyB64 = readVaultKey();
   if (!vaultKeyB64) throw new Error("Missing vault key or encrypted private key.");
-  const [crypto, keys] = await Promise.all([
-    getCryptoClient(),
-    apiRequest<unknown>(apiRoutes.keys).then((body) => keysResponseSchema.parse(body)),
-  ]);
+  const [crypto, keys] = await Promise.all([getCryptoClient(), callApi("getKeys")]);
   const vaultKey = await crypto.api.importVaultKeyB64(vaultKeyB64);
   return crypto.api.unlockAccount(vaultKey, keys.userId, keys.blobs);
 });

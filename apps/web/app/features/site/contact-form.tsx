@@ -1,10 +1,4 @@
-import {
-  apiRoutes,
-  type ContactRequest,
-  type ContactResponse,
-  contactLimits,
-  contactRequestSchema,
-} from "@heirloom/contract";
+import { apiRoutes, type ContactRequest, contactLimits, contactRequestSchema } from "@heirloom/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,7 +6,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { Notice } from "#app/components/ui/notice.tsx";
 import { TextAreaField } from "#app/components/ui/text-area-field.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
 
 const fieldNames = ["name", "email", "message"] as const satisfies readonly (keyof ContactRequest)[];
 type Sent = { name: string; email: string };
@@ -55,7 +49,7 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await apiRequest<ContactResponse>(apiRoutes.contact, { method: "POST", body: values });
+      await callApi("sendContactMessage", { body: values });
       setSent({ name: values.name, email: values.email });
       reset();
     } catch (error) {

@@ -1,23 +1,22 @@
-import type { Profile } from "@heirloom/contract";
+import { useQuery } from "@tanstack/react-query";
+import { QueryView } from "#app/components/ui/query-view.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
-import { fetchProfile } from "#app/features/account/account-api.ts";
 import { Avatar } from "#app/features/account/avatar.tsx";
 import { ChangeEmailPanel } from "#app/features/account/change-email-panel.tsx";
-import { LoadedView } from "#app/features/account/loaded-view.tsx";
 import { MyInfoForm } from "#app/features/account/my-info-form.tsx";
-import { useLoaded } from "#app/features/account/use-loaded.ts";
 import { usernameOf } from "#app/features/account/username.ts";
 import { displayNameOf } from "#app/features/session/index.ts";
 import { SectionPage } from "#app/features/shell/section-page.tsx";
 import { sectionMeta, sections } from "#app/features/shell/sections.ts";
 import { useShellContext } from "#app/features/shell/shell-context.ts";
+import { apiQuery } from "#app/lib/query.tsx";
 
 export const meta = () => sectionMeta("myInfo");
 
 export default function MyInfo() {
   const { user } = useShellContext();
-  const [profile, { retry, set }] = useLoaded<Profile>(fetchProfile);
-  const name = profile.status === "ready" ? profile.data.name : user.name;
+  const profile = useQuery(apiQuery("getProfile"));
+  const name = profile.data?.name ?? user.name;
   const rows = [
     ["Email", user.email],
     ["Username", usernameOf(user.email)],
@@ -48,9 +47,9 @@ export default function MyInfo() {
         title="Your details"
         description="Only you and our support team can see these. Your name is how Heirloom and your legacy contacts address you."
       >
-        <LoadedView state={profile} retry={retry} label="your details">
-          {(data) => <MyInfoForm profile={data} onSaved={set} />}
-        </LoadedView>
+        <QueryView query={profile} label="your details">
+          {(data) => <MyInfoForm profile={data} />}
+        </QueryView>
       </SettingsPanel>
       <ChangeEmailPanel email={user.email} twoFactorEnabled={user.twoFactorEnabled} />
     </SectionPage>

@@ -1,31 +1,29 @@
-import type { NotificationsPage } from "@heirloom/contract";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { LoadFailed, LoadingBlock } from "#app/components/ui/load-state.tsx";
-import { notificationsApi } from "#app/features/notifications/notifications-api.ts";
+import { QueryView } from "#app/components/ui/query-view.tsx";
 import { NotificationsList } from "#app/features/notifications/notifications-list.tsx";
-import { unreadCount } from "#app/features/notifications/unread-count.ts";
-import { useLoad } from "#app/features/prefs/use-load.ts";
+import { setUnreadCount } from "#app/features/notifications/unread-count.ts";
 import { SectionPage } from "#app/features/shell/section-page.tsx";
 import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { apiPagesQuery } from "#app/lib/query.tsx";
 
 export const meta = () => sectionMeta("notifications");
 
-const loadFirst = () => notificationsApi.page(null);
-
 export default function Notifications() {
-  const { result, reload } = useLoad<NotificationsPage>(loadFirst, "We couldn't load your notifications.");
+  const pages = useInfiniteQuery(apiPagesQuery("listNotifications"));
+  const unread = pages.data?.pages.at(-1)?.unread;
   useEffect(() => {
-    if (result.state === "ready") unreadCount.set(result.data.unread);
-  }, [result]);
+    if (unread !== undefined) setUnreadCount(unread);
+  }, [unread]);
   const { title } = sections.notifications;
   return (
     <SectionPage
       title={title}
       description="Security notices about your account (a sign-in from a new device, a password or two-step sign-in change) and, later, reminders and messages about your legacy plan."
     >
-      {result.state === "loading" ? <LoadingBlock label="Loading your notifications..." /> : null}
-      {result.state === "failed" ? <LoadFailed message={result.message} onRetry={reload} /> : null}
-      {result.state === "ready" ? <NotificationsList first={result.data} /> : null}
+      <QueryView query={pages} label="your notifications">
+        {() => <NotificationsList />}
+      </QueryView>
     </SectionPage>
   );
 }

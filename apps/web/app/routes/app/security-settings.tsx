@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { AccountStatusPanel } from "#app/features/account/account-status-panel.tsx";
 import { RecoveryKitPanel } from "#app/features/account/recovery-kit-panel.tsx";
-import { ActiveSessionsPanel } from "#app/features/auth/active-sessions-panel.tsx";
+import { ActiveSessionsPanel, refreshSessionsList } from "#app/features/auth/active-sessions-panel.tsx";
 import { ChangePasswordPanel } from "#app/features/auth/change-password-panel.tsx";
 import { DeleteAccountPanel } from "#app/features/auth/delete-account-panel.tsx";
 import { MfaStatusPanel } from "#app/features/auth/mfa-status-panel.tsx";
@@ -13,14 +12,12 @@ export const meta = () => sectionMeta("securitySettings");
 
 export default function SecuritySettings() {
   const { user } = useShellContext();
-  // A password change ends every other session: the list is loaded again so it shows that.
-  const [sessionsVersion, setSessionsVersion] = useState(0);
   return (
     <SectionPage {...sections.securitySettings}>
       <AccountStatusPanel />
       <MfaStatusPanel user={user} />
-      <ActiveSessionsPanel key={sessionsVersion} />
-      <ChangePasswordPanel user={user} onChanged={() => setSessionsVersion((v) => v + 1)} />
+      <ActiveSessionsPanel />
+      <ChangePasswordPanel user={user} onChanged={() => void refreshSessionsList()} />
       <RecoveryKitPanel email={user.email} userId={user.uid} twoFactorEnabled={user.twoFactorEnabled} />
       <DeleteAccountPanel user={user} />
     </SectionPage>

@@ -1,5 +1,4 @@
-import { AddInfoForm } from "#app/features/auth/add-info-form.tsx";
-import { AuthShell } from "#app/features/auth/auth-shell.tsx";
+import { AddInfoPage } from "#app/features/auth/add-info-page.tsx";
 import { requireSignedInPage, SignedInPageFallback } from "#app/features/session/require-signed-in-page.tsx";
 import { pageMeta } from "#app/features/site/page-meta.ts";
 
@@ -15,12 +14,5 @@ clientLoader.hydrate = true as const;
 export const HydrateFallback = SignedInPageFallback;
 
 export default function AddInfo() {
-  return (
-    <AuthShell
-      title="A few more details"
-      lead="These complete your profile. Only you and our support team can see them, and you can change them later in My Info."
-    >
-      <AddInfoForm />
-    </AuthShell>
-  );
+  return <AddInfoPage />;
 }

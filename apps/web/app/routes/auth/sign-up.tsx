@@ -1,10 +1,10 @@
 import type { SessionUser } from "@heirloom/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Notice } from "#app/components/ui/notice.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-import { markRecoveryKitSaved } from "#app/features/account/account-api.ts";
 import { AuthShell } from "#app/features/auth/auth-shell.tsx";
 import { FirstVaultForm } from "#app/features/auth/first-vault-form.tsx";
 import { RecoveryKit } from "#app/features/auth/recovery-kit-sheet.tsx";
@@ -12,6 +12,7 @@ import { type SignedUp, SignUpForm } from "#app/features/auth/sign-up-form.tsx";
 import { SocialSignIn } from "#app/features/auth/social-sign-in.tsx";
 import { redirectSignedInClient, session } from "#app/features/session/index.ts";
 import { pageMeta } from "#app/features/site/page-meta.ts";
+import { callApi } from "#app/lib/api.ts";
 
 export const meta = () =>
   pageMeta(
@@ -83,7 +84,7 @@ function KitStep({ done }: { done: SignedUp }) {
         continueLabel="Continue: turn on two-factor"
         skipTo="/app"
         skipLabel="Skip for now and open my vault"
-        onSaved={markRecoveryKitSaved}
+        onSaved={() => callApi("markRecoveryKitSaved")}
       />
     </AuthShell>
   );
@@ -98,19 +99,30 @@ type SocialState =
 /** /SignUp?social=1: signed in through a provider, no vault yet (the login helper sends such accounts here). */
 function SocialFirstVault({ onCreated }: { onCreated: (done: SignedUp) => void }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<SocialState>({ kind: "loading" });
+  // Decided once, on arrival (never read again while here): once this page has made the vault, the session says
+  // hasVault too.
+  const arrival = useQuery({
+    queryKey: ["sign-up-social-arrival"],
+    queryFn: () => session.load(),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  const loaded = arrival.data;
+  const state: SocialState = arrival.isError
+    ? { kind: "failed" }
+    : !loaded
+      ? { kind: "loading" }
+      : loaded.status !== "signed-in" || !loaded.user
+        ? { kind: "signed-out" }
+        : loaded.user.hasVault
+          ? { kind: "loading" }
+          : { kind: "ready", user: loaded.user };
+  const hasVault = loaded?.user?.hasVault === true;
   useEffect(() => {
-    // Decided once, on arrival: once this page has made the vault, the session says hasVault too.
-    session
-      .load()
-      .then((loaded) => {
-        if (loaded.status !== "signed-in" || !loaded.user) setState({ kind: "signed-out" });
-        // A vault exists already: unlocking it is the login page's job.
-        else if (loaded.user.hasVault) navigate("/Login?social=1", { replace: true });
-        else setState({ kind: "ready", user: loaded.user });
-      })
-      .catch(() => setState({ kind: "failed" }));
-  }, [navigate]);
+    // A vault exists already: unlocking it is the login page's job.
+    if (hasVault) navigate("/Login?social=1", { replace: true });
+  }, [hasVault, navigate]);
 
   return (
     <AuthShell

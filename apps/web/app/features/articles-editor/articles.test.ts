@@ -1,6 +1,6 @@
 import { articleSlugSchema } from "@heirloom/contract";
 import { describe, expect, it } from "vitest";
-import { publicPathOf, slugFromTitle } from "./articles-admin-api.ts";
+import { publicPathOf, slugFromTitle } from "./articles.ts";
 
 describe("articles editor helpers", () => {
   it("suggests slugs the server accepts", () => {
