@@ -19,6 +19,7 @@ import { createActivityRepo } from "./db/repos/activity.repo.ts";
 import { createArticlesRepo } from "./db/repos/articles.repo.ts";
 import { createAuthAttemptsRepo } from "./db/repos/auth-attempts.repo.ts";
 import { createContactRepo } from "./db/repos/contact.repo.ts";
+import { createLegacyContactsRepo } from "./db/repos/legacy-contacts.repo.ts";
 import { createNotificationsRepo } from "./db/repos/notifications.repo.ts";
 import { createPhoneNumbersRepo } from "./db/repos/phone-numbers.repo.ts";
 import { createProfilesRepo } from "./db/repos/profiles.repo.ts";
@@ -37,6 +38,7 @@ import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
+import { registerLegacyRoutes } from "./routes/legacy.routes.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
 import { operationRoutes } from "./routes/operation-route.ts";
@@ -52,6 +54,7 @@ import { systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
 import { createFakeSalter } from "./services/fake-salt.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
+import { createLegacyContactsService } from "./services/legacy-contacts.service.ts";
 import { createNotificationsService } from "./services/notifications.service.ts";
 import { createPhoneService } from "./services/phone.service.ts";
 import { storageTierOf } from "./storage/quotas.ts";
@@ -170,6 +173,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: systemClock,
     onVerified: (userId, number) => notifications.notify(userId, "phone-verified", number),
   });
+  const legacy = createLegacyContactsService({
+    repo: createLegacyContactsRepo(db),
+    keys: accountKeys,
+    mailer,
+    runInBackground: (work) => background.run(work),
+    notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+  });
   const { auth, verifyTotp } = createAuth({
     database,
     config,
@@ -207,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     isAdmin: (user) => isAdmin(config.adminEmails, user),
     userData,
     hasVerifiedPhone: (userId) => phone.isVerified(userId),
+    onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
   });
   const security = createAccountSecurityService({
     users,
@@ -225,6 +238,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hashEmail,
     clock: systemClock,
     notify: (userId, kind) => notifications.notify(userId, kind),
+    onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -291,6 +305,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerPhoneRoutes(route, { phone });
   registerNotificationsRoutes(route, { notifications });
+  registerLegacyRoutes(route, { legacy });
   registerAdminRoutes(route, {
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
   });

@@ -239,6 +239,57 @@ describe("the operations table and the app", () => {
     expectDocumented("GET", apiRoutes.storageUsage, await visitor.get(apiRoutes.storageUsage));
   });
 
+  it("answers the legacy calls as documented, refusals included", async () => {
+    const owner = await signUp(t.app, { name: "olive owner" });
+    const contactEmail = `legacy.${Date.now()}@example.com`;
+    const contact = await signUp(t.app, { email: contactEmail });
+    const visitor = new Client(t.app);
+    const details = "v1.c2VhbGVkLWl2:c2VhbGVkLWRldGFpbHM=";
+    const contacts = apiRoutes.legacyContacts;
+    const check = async (
+      client: Client,
+      method: "GET" | "POST" | "PATCH" | "DELETE",
+      path: string,
+      url: string,
+      body?: unknown,
+    ) => {
+      const res = await client.request(method, url, body);
+      expectDocumented(method, path, res);
+      return res;
+    };
+
+    const invited = await check(owner.client, "POST", contacts, contacts, { email: contactEmail, details });
+    expect(invited.statusCode).toBe(201);
+    const id = (invited.json() as { id: string }).id;
+    await check(owner.client, "POST", contacts, contacts, { email: contactEmail, details }); // 409
+    await check(owner.client, "POST", contacts, contacts, { email: owner.email, details }); // 400
+    await check(visitor, "POST", contacts, contacts, { email: contactEmail, details }); // 401
+    const [mail] = await t.mailTo(contactEmail);
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    const view = apiRoutes.legacyInvitation;
+    expect((await check(visitor, "POST", view, view, { token })).statusCode).toBe(200);
+    await check(visitor, "POST", view, view, { token: "unknown" }); // 404
+    const accept = apiRoutes.legacyInvitationAccept;
+    await check(owner.client, "POST", accept, accept, { token }); // 403
+    expect((await check(contact.client, "POST", accept, accept, { token })).statusCode).toBe(200);
+    const decline = apiRoutes.legacyInvitationDecline;
+    await check(visitor, "POST", decline, decline, { token }); // 409
+    expect((await check(owner.client, "GET", contacts, contacts)).statusCode).toBe(200);
+    const one = `${contacts}/:id`;
+    await check(owner.client, "PATCH", one, `${contacts}/${id}`, { details });
+    await check(owner.client, "PATCH", one, `${contacts}/${crypto.randomUUID()}`, { details }); // 404
+    await check(owner.client, "POST", `${one}/resend`, `${contacts}/${id}/resend`); // 409
+    const confirm = { fingerprintHex: "a".repeat(64), signature: "c2ln" };
+    await check(owner.client, "POST", `${one}/confirm`, `${contacts}/${id}/confirm`, confirm); // 409
+    const namedMe = apiRoutes.legacyNamedMe;
+    expect((await check(contact.client, "GET", namedMe, namedMe)).statusCode).toBe(200);
+    await check(visitor, "GET", namedMe, namedMe); // 401
+    await check(contact.client, "DELETE", `${namedMe}/:id`, `${namedMe}/${id}`);
+    await check(owner.client, "DELETE", `${namedMe}/:id`, `${namedMe}/${id}`); // 404
+    await check(owner.client, "DELETE", one, `${contacts}/${id}`);
+    await check(owner.client, "DELETE", one, `${contacts}/not-an-id`); // 404
+  });
+
   it("answers the storage API as documented", async () => {
     const { client, userId } = await signUp(t.app);
     const fullPath = `${storagePaths.document(userId, "doc-1")}v1/header`;

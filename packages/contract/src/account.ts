@@ -15,14 +15,13 @@ export const emailSchema = z
 export const saltHexSchema = z.string().regex(/^[0-9a-f]{64}$/, "Expected 64 lowercase hex characters.");
 /** 32 bytes, base64url without padding: the auth key or the recovery auth key. */
 export const derivedKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Expected a 32-byte base64url key.");
+/** The text form of a sealed blob, `v1.{iv}:{ciphertext}` (docs/file-format.md). */
+export const sealedBlobPattern = /^v1\.[A-Za-z0-9+/_=-]+:[A-Za-z0-9+/_=-]+$/;
 /** A sealed blob `v1.{iv}:{ciphertext}` (docs/file-format.md). */
 export const sealedBlobSchema = z
   .string()
   .max(16_384)
-  .regex(
-    /^v1\.[A-Za-z0-9+/_=-]+:[A-Za-z0-9+/_=-]+$/,
-    "Malformed encryptedPrivateKey. Expect format: iv:ciphertext",
-  );
+  .regex(sealedBlobPattern, "Malformed encryptedPrivateKey. Expect format: iv:ciphertext");
 export const publicKeyPemSchema = z
   .string()
   .max(4_096)

@@ -60,6 +60,8 @@ export const apiTags = {
     "The signed-in user's profile, preferences, activity and data (SPEC.md section 7 userhandle, logActivity).",
   phone: "The mobile number for texts (contact preferences).",
   notifications: "In-app notifications of account events.",
+  legacy:
+    "Legacy contacts: invitations by email, accepting and declining them, and the owner's confirmation after comparing fingerprint phrases.",
   admin: "The articles editor (admins only).",
   storage: "The storage API: Firebase Storage REST v0 conventions on our own server (docs/storage-api.md).",
   dev: "Development helpers, off in production.",

@@ -33,6 +33,18 @@ import { devMailboxResponseSchema } from "./dev-mailbox.ts";
 import type { ErrorCode } from "./errors.ts";
 import { healthResponseSchema } from "./health.ts";
 import {
+  legacyConfirmRequestSchema,
+  legacyContactListSchema,
+  legacyContactParamsSchema,
+  legacyContactSchema,
+  legacyDetailsUpdateSchema,
+  legacyInvitationViewSchema,
+  legacyInviteRequestSchema,
+  legacyNamedMeEntrySchema,
+  legacyNamedMeListSchema,
+  legacyTokenRequestSchema,
+} from "./legacy.ts";
+import {
   markReadRequestSchema,
   notificationsPageSchema,
   notificationsQuerySchema,
@@ -90,6 +102,9 @@ const UnreadCount = named("UnreadCount", unreadCountSchema);
 const AdminArticle = named("AdminArticle", adminArticleSchema);
 const ArticleDraft = named("ArticleDraft", articleDraftSchema);
 const ObjectMetadata = named("ObjectMetadata", objectMetadataSchema);
+const LegacyNamedMeEntry = named("LegacyNamedMeEntry", legacyNamedMeEntrySchema);
+const LegacyContact = named("LegacyContact", legacyContactSchema);
+const LegacyTokenRequest = named("LegacyTokenRequest", legacyTokenRequestSchema);
 
 /** The OpenAPI document itself: any JSON object (its own schema is the OpenAPI 3.1 specification's). */
 export const openApiDocumentSchema = z.looseObject({
@@ -494,6 +509,143 @@ const heirloomOperations = [
     body: named("MarkReadRequest", markReadRequestSchema),
     responses: ok(UnreadCount, "The unread count after marking."),
     errors: errors("unauthenticated", ...bodyErrors),
+  }),
+  // --- Legacy contacts ---
+  operation({
+    operationId: "listLegacyContacts",
+    method: "GET",
+    path: apiRoutes.legacyContacts,
+    tag: "legacy",
+    summary: "The signed-in owner's legacy contacts, newest first",
+    description:
+      "Each with its state (`expired` for an invitation past its expiry), whether a confirmed contact's key changed since, the sealed details, and once accepted the contact's account name, public keys and the server's fingerprint of the encryption key.",
+    access: "session",
+    responses: ok(named("LegacyContactList", legacyContactListSchema)),
+    errors: errors("unauthenticated"),
+  }),
+  operation({
+    operationId: "inviteLegacyContact",
+    method: "POST",
+    path: apiRoutes.legacyContacts,
+    tag: "legacy",
+    summary: "Invites a person by email to be a legacy contact",
+    description:
+      "Mails the invitation after answering: the owner's account name, the optional note (marked as the owner's; mailed once and never stored) and a link valid 7 days whose token is in the fragment. Refused: your own address (400 on `email`), an address already invited, accepted or confirmed (409), more than 20 live contacts (409).",
+    access: "session",
+    body: named("LegacyInviteRequest", legacyInviteRequestSchema),
+    responses: [{ status: 201, description: "Invited; the mail is on its way.", json: LegacyContact }],
+    errors: errors("unauthenticated", ...bodyErrors, "conflict", "rate_limited"),
+  }),
+  operation({
+    operationId: "updateLegacyContact",
+    method: "PATCH",
+    path: `${apiRoutes.legacyContacts}/:id`,
+    tag: "legacy",
+    summary: "Replaces a contact's sealed details (name and relationship)",
+    access: "session",
+    params: legacyContactParamsSchema,
+    body: named("LegacyDetailsUpdate", legacyDetailsUpdateSchema),
+    responses: ok(LegacyContact, "The contact as saved."),
+    errors: errors("unauthenticated", ...bodyErrors, "not_found", "rate_limited"),
+  }),
+  operation({
+    operationId: "revokeLegacyContact",
+    method: "DELETE",
+    path: `${apiRoutes.legacyContacts}/:id`,
+    tag: "legacy",
+    summary: "Ends a contact's role (an invitation stops working)",
+    description: "Also 204 when the role had already ended (revoked, declined or left).",
+    access: "session",
+    params: legacyContactParamsSchema,
+    responses: noContent("Revoked."),
+    errors: errors("unauthenticated", "not_found", "rate_limited"),
+  }),
+  operation({
+    operationId: "resendLegacyInvitation",
+    method: "POST",
+    path: `${apiRoutes.legacyContacts}/:id/resend`,
+    tag: "legacy",
+    summary: "Sends an invitation that is waiting for an answer again, with a new link",
+    description:
+      "The previous link stops working and the new one is valid 7 days. At most 3 mails per contact in 24 hours (429 with retryAfterSeconds).",
+    access: "session",
+    params: legacyContactParamsSchema,
+    responses: ok(LegacyContact, "Sent again."),
+    errors: errors("unauthenticated", "not_found", "conflict", "rate_limited"),
+  }),
+  operation({
+    operationId: "confirmLegacyContact",
+    method: "POST",
+    path: `${apiRoutes.legacyContacts}/:id/confirm`,
+    tag: "legacy",
+    summary: "Confirms an accepted contact after comparing their fingerprint phrase",
+    description:
+      "Refused (409) when `fingerprintHex` is not the fingerprint of the contact's current key, when the contact has not accepted, and when they are confirmed already with an unchanged key.",
+    access: "session",
+    params: legacyContactParamsSchema,
+    body: named("LegacyConfirmRequest", legacyConfirmRequestSchema),
+    responses: ok(LegacyContact, "Confirmed."),
+    errors: errors("unauthenticated", ...bodyErrors, "not_found", "conflict", "rate_limited"),
+  }),
+  operation({
+    operationId: "viewLegacyInvitation",
+    method: "POST",
+    path: apiRoutes.legacyInvitation,
+    tag: "legacy",
+    summary: "What an invitation link shows: who invited, the masked address, its state",
+    description: "A POST so the token travels in the body, never in a URL. An unknown token is 404.",
+    access: "public",
+    body: LegacyTokenRequest,
+    responses: ok(named("LegacyInvitationView", legacyInvitationViewSchema)),
+    errors: errors(...bodyErrors, "not_found", "rate_limited"),
+  }),
+  operation({
+    operationId: "acceptLegacyInvitation",
+    method: "POST",
+    path: apiRoutes.legacyInvitationAccept,
+    tag: "legacy",
+    summary: "The signed-in person accepts an invitation",
+    description:
+      "The account's address must be the invited one (403 otherwise, naming the masked address) and it must have a vault (409). An expired, withdrawn or declined invitation is 409 conflict with a message saying which. Accepting again with the same account answers the same.",
+    access: "session",
+    body: LegacyTokenRequest,
+    responses: ok(LegacyNamedMeEntry, "Accepted; the owner is told."),
+    errors: errors("unauthenticated", ...bodyErrors, "not_found", "forbidden", "conflict", "rate_limited"),
+  }),
+  operation({
+    operationId: "declineLegacyInvitation",
+    method: "POST",
+    path: apiRoutes.legacyInvitationDecline,
+    tag: "legacy",
+    summary: "The invited person declines (no sign-in needed)",
+    description:
+      "Also 204 when it was declined already. An expired, withdrawn or accepted invitation is 409 conflict.",
+    access: "public",
+    body: LegacyTokenRequest,
+    responses: noContent("Declined; the owner is told."),
+    errors: errors(...bodyErrors, "not_found", "conflict", "rate_limited"),
+  }),
+  operation({
+    operationId: "listNamedMe",
+    method: "GET",
+    path: apiRoutes.legacyNamedMe,
+    tag: "legacy",
+    summary: "The people who named the signed-in user as their legacy contact",
+    access: "session",
+    responses: ok(named("LegacyNamedMeList", legacyNamedMeListSchema)),
+    errors: errors("unauthenticated"),
+  }),
+  operation({
+    operationId: "leaveLegacyRole",
+    method: "DELETE",
+    path: `${apiRoutes.legacyNamedMe}/:id`,
+    tag: "legacy",
+    summary: "The signed-in contact ends their own role for one owner",
+    description: "Also 204 when they had left already. The owner is told.",
+    access: "session",
+    params: legacyContactParamsSchema,
+    responses: noContent("Left."),
+    errors: errors("unauthenticated", "not_found", "rate_limited"),
   }),
   // --- Admin ---
   operation({

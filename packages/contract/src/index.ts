@@ -4,6 +4,7 @@ export * from "./contact.ts";
 export * from "./dev-mailbox.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./legacy.ts";
 export * from "./notifications.ts";
 export * from "./profile.ts";
 export * from "./routes.ts";

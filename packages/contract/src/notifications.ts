@@ -58,6 +58,10 @@ export const notificationKinds = [
   "two-factor-enabled",
   "two-factor-disabled",
   "phone-verified",
+  "legacy-contact-accepted",
+  "legacy-contact-declined",
+  "legacy-contact-left",
+  "legacy-contact-key-changed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -42,6 +42,17 @@ export const apiRoutes = {
   notificationsUnread: "/api/account/notifications/unread",
   /** POST { ids } or { all: true }. */
   notificationsRead: "/api/account/notifications/read",
+  /** The signed-in owner's legacy contacts: GET the list, POST an invitation; /:id (PATCH details, DELETE revokes),
+   * /:id/resend, /:id/confirm. */
+  legacyContacts: "/api/legacy/contacts",
+  /** POST { token }: what an invitation link shows, before anyone signs in (the token never sits in a URL). */
+  legacyInvitation: "/api/legacy/invitation",
+  /** POST { token } with a session: the signed-in person accepts. */
+  legacyInvitationAccept: "/api/legacy/invitation/accept",
+  /** POST { token }, no session needed: the invited person declines. */
+  legacyInvitationDecline: "/api/legacy/invitation/decline",
+  /** GET the people who named the signed-in user; DELETE /:id ends that role (the contact leaves). */
+  legacyNamedMe: "/api/legacy/named-me",
   devMailbox: "/api/dev/mailbox",
   /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
   adminArticles: "/api/admin/articles",

@@ -1,4 +1,4 @@
-import type { ArticleKind } from "@heirloom/contract";
+import type { ArticleKind, LegacyContactState } from "@heirloom/contract";
 
 /**
  * Row types of every table, as Kysely sees them. Conventions shared by all tables so one migration set runs on SQLite
@@ -218,6 +218,7 @@ export interface DatabaseSchema {
   phone_numbers: PhoneNumbersTable;
   notifications: NotificationsTable;
   known_devices: KnownDevicesTable;
+  legacy_contacts: LegacyContactsTable;
 }
 
 /** A user's mobile number for texts and its pending verification code (0006). */
@@ -281,5 +282,40 @@ export interface StorageObjectsTable {
 /** A row per user whose uploads commit; updating it serializes that user's commits (quota checks). */
 export interface StorageLocksTable {
   user_id: string;
+  updated_at: string;
+}
+
+/** A person an owner invited as a legacy contact (0008_legacy_contacts). */
+export interface LegacyContactsTable {
+  id: string;
+  owner_id: string;
+  /** The invited address, trimmed and lower-cased. */
+  email: string;
+  /** Sealed in the owner's browser (name and relationship); never read here. */
+  details: string;
+  /** The account that accepted; null until then (and after that account is deleted). */
+  contact_user_id: string | null;
+  /** "expired" is not stored: it is an invited row past expires_at, derived on read. */
+  state: LegacyContactState;
+  /** SHA-256 hex of the live invitation token; null once answered or withdrawn. */
+  token_hash: string | null;
+  /** SHA-256 hex of the last token of an answered or withdrawn invitation: it can only be viewed. */
+  spent_token_hash: string | null;
+  invited_at: string;
+  expires_at: string;
+  last_sent_at: string;
+  sends_window_start: string;
+  sends_in_window: number;
+  accepted_at: string | null;
+  confirmed_at: string | null;
+  declined_at: string | null;
+  revoked_at: string | null;
+  left_at: string | null;
+  /** SHA-256 hex of the contact's public key (SPKI DER) the owner compared. */
+  confirmed_fingerprint: string | null;
+  /** The owner's signature over the confirmation (base64), made in the browser. */
+  confirmation_signature: string | null;
+  /** The fingerprint of the changed key the owner was last notified about. */
+  key_change_notified_for: string | null;
   updated_at: string;
 }

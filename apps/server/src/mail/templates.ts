@@ -6,6 +6,9 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
+/** A header value from text a person typed: one line, so it can never add a header of its own. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 function linkMail(
   to: string,
   subject: string,
@@ -16,7 +19,7 @@ function linkMail(
 ): MailMessage {
   return {
     to,
-    subject,
+    subject: oneLine(subject),
     text: `${intro}\n\n${action}: ${url}\n\n${outro}\n`,
     html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
@@ -41,5 +44,62 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     "Choose a new password",
     url,
     "If you did not ask for this, ignore this message: your password stays as it is.",
+  );
+}
+
+/**
+ * The invitation to be a legacy contact. `ownerName` is the owner's account name; `note` is the owner's own words,
+ * set apart and attributed so it cannot pass for Heirloom's. The link carries its token in the fragment only.
+ */
+export function legacyInvitationMail(input: {
+  to: string;
+  ownerName: string;
+  note: string | undefined;
+  url: string;
+  validDays: number;
+}): MailMessage {
+  const { ownerName, note, url, validDays } = input;
+  const subject = `${ownerName} invited you to be a legacy contact on Heirloom`;
+  const intro = `${ownerName} uses Heirloom to keep important documents and instructions safe, and would like you to be one of their legacy contacts.`;
+  const meaning =
+    "A legacy contact is a person Heirloom can hand chosen documents and instructions to when the owner's legacy plan says so, for example if they stop checking in. Only you can open what is handed to you: it is encrypted for your own account, and Heirloom itself cannot read it.";
+  const action = "See the invitation";
+  const validity = `The link is valid for ${validDays} days. To accept, you sign in to Heirloom with this email address, or create an account with it. If you do not know ${ownerName}, or do not want this, you can decline from the same page or ignore this message.`;
+  const noteHeading = `A note from ${ownerName} (written by them, not by Heirloom):`;
+  const quoted = note ? note.replace(/^/gm, "> ") : "";
+  return {
+    to: input.to,
+    subject: oneLine(subject),
+    text: `${intro}\n\n${meaning}\n\n${note ? `${noteHeading}\n${quoted}\n\n` : ""}${action}: ${url}\n\n${validity}\n`,
+    html:
+      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(meaning)}</p>` +
+      (note
+        ? `<p>${escapeHtml(noteHeading)}</p><blockquote style="white-space:pre-wrap">${escapeHtml(note)}</blockquote>`
+        : "") +
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(validity)}</p>`,
+  };
+}
+
+/** To the owner: a person accepted their invitation and waits to be confirmed. */
+export function legacyContactAcceptedMail(to: string, who: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    `${who} accepted your legacy invitation`,
+    `${who} accepted your invitation to be a legacy contact. Before anything can be shared with them, compare their fingerprint phrase with them in person or by phone, then confirm them.`,
+    "Open Legacy settings",
+    url,
+    "If the phrases do not match, do not confirm: revoke the contact and tell them.",
+  );
+}
+
+/** To the owner: a confirmed contact's key changed, so nothing more is shared until they are confirmed again. */
+export function legacyContactKeyChangedMail(to: string, who: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    `${who}'s key has changed`,
+    `The account of your legacy contact ${who} has a new key. Nothing more will be shared with them until you compare their new fingerprint phrase with them and confirm them again.`,
+    "Open Legacy settings",
+    url,
+    "If they did not expect their key to change, ask them before you confirm: a key you did not compare could belong to someone else.",
   );
 }

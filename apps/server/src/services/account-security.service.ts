@@ -30,6 +30,12 @@ export interface AccountSecurityDeps {
   clock: Clock;
   /** Tells the owner about a password change or a recovery (notifications). */
   notify?: (userId: string, kind: "password-changed" | "account-recovered") => Promise<void>;
+  /**
+   * Called after the user's keys are written (legacy contacts flag a changed public key). Today a password change
+   * and a recovery re-wrap the private keys and keep the public ones, so this finds nothing to flag; it is called so
+   * that a future path that replaces a key pair is covered without anyone remembering to.
+   */
+  onKeysWritten?: (userId: string) => Promise<void>;
 }
 
 export interface Reauth {
@@ -86,6 +92,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         now: clock(),
         revokeSessions: { keepSessionId: currentSessionId },
       });
+      await deps.onKeysWritten?.(caller.id);
       await deps.notify?.(caller.id, "password-changed");
     },
 
@@ -180,6 +187,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         revokeSessions: "all",
         unlockVault: true,
       });
+      await deps.onKeysWritten?.(userId);
       await deps.notify?.(userId, "account-recovered");
     },
 
@@ -187,7 +195,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     async deleteAccount(caller: Caller, proof: Reauth): Promise<void> {
       await reauthenticate(caller, proof);
       for (const key of await deps.blobs.list(userBlobPrefix(caller.id))) await deps.blobs.delete(key);
-      await deps.userData.deleteUser(caller.id, deps.hashEmail(caller.email));
+      await deps.userData.deleteUser(caller.id, deps.hashEmail(caller.email), clock());
     },
   };
 }

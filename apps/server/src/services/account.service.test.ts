@@ -27,6 +27,7 @@ describe.each(testDatabaseTargets())("the account service on $name", (target) =>
     const clock = steppingClock("2026-06-01T12:00:00.000Z");
     const authUsesDates = database.dialect === "postgres";
     const profiles = createProfilesRepo(db);
+    const keysWritten: string[] = [];
     const service = createAccountService({
       users: createUsersRepo(db, authUsesDates),
       profiles,
@@ -39,6 +40,7 @@ describe.each(testDatabaseTargets())("the account service on $name", (target) =>
       isAdmin: () => false,
       userData: createUserDataRepo(db),
       hasVerifiedPhone: async () => options.verifiedPhone ?? false,
+      onKeysWritten: async (id) => void keysWritten.push(id),
     });
     const userId = await insertTestUser(database, "ada lovelace");
     await profiles.createDefault(userId, "individual", clock());
@@ -49,7 +51,7 @@ describe.each(testDatabaseTargets())("the account service on $name", (target) =>
       emailVerified: true,
       twoFactorEnabled: false,
     };
-    return { service, caller, database };
+    return { service, caller, database, keysWritten };
   }
 
   const firstKeys = (saltHex: string) => ({
@@ -71,7 +73,7 @@ describe.each(testDatabaseTargets())("the account service on $name", (target) =>
   });
 
   it("takes the first keys once; a second set is a conflict and changes nothing", async () => {
-    const { service, caller } = await setup();
+    const { service, caller, keysWritten } = await setup();
     const first = firstKeys("ab".repeat(32));
     await service.saveKeys(caller, first);
     const again = firstKeys("cd".repeat(32));
@@ -81,6 +83,8 @@ describe.each(testDatabaseTargets())("the account service on $name", (target) =>
     const keys = await service.getKeys(caller);
     expect(keys.saltHex).toBe(first.saltHex);
     expect(keys.blobs).toEqual(first.blobs);
+    // Written keys are announced once (legacy contacts check for a changed public key); refused ones are not.
+    expect(keysWritten).toEqual([caller.id]);
   });
 
   it("asks an account without a password (social sign-in) for one with its first keys", async () => {

@@ -81,6 +81,8 @@ export interface AccountServiceDeps {
   userData: UserDataRepo;
   /** Whether the user has a verified mobile number (texts may only be turned on then). */
   hasVerifiedPhone?: (userId: string) => Promise<boolean>;
+  /** Called after the user's keys are written (legacy contacts flag a changed public key). */
+  onKeysWritten?: (userId: string) => Promise<void>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -203,6 +205,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!hasCredential && input.newAuthKey) {
         await keys.createCredential(caller.id, await deps.hashKey(input.newAuthKey), now);
       }
+      await deps.onKeysWritten?.(caller.id);
     },
 
     async getKeys(caller: Caller): Promise<KeysResponse> {

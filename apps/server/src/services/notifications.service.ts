@@ -35,6 +35,22 @@ const texts: Record<NotificationKind, (detail: string) => { title: string; body:
     title: "Mobile number verified",
     body: `Texts from Heirloom can now go to ${phone}. Choose in Contact preferences whether we send them.`,
   }),
+  "legacy-contact-accepted": (who) => ({
+    title: `${who} accepted your legacy invitation`,
+    body: "Compare their fingerprint phrase with them, in person or by phone, then confirm them in Legacy settings. Nothing is shared with them until you do.",
+  }),
+  "legacy-contact-declined": (who) => ({
+    title: `${who} declined your legacy invitation`,
+    body: "They will not be one of your legacy contacts. You can invite someone else in Legacy settings.",
+  }),
+  "legacy-contact-left": (who) => ({
+    title: `${who} is no longer your legacy contact`,
+    body: "They ended their role themselves, so nothing more will be handed to them. You can name someone else in Legacy settings.",
+  }),
+  "legacy-contact-key-changed": (who) => ({
+    title: `${who}'s key has changed`,
+    body: "Nothing more is shared with them until you compare their new fingerprint phrase with them and confirm them again in Legacy settings. If they did not expect this, ask them before confirming.",
+  }),
 };
 
 const isKind = (kind: string): kind is NotificationKind =>

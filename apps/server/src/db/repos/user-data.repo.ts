@@ -20,15 +20,24 @@ const iso = (value: Date | string) => (typeof value === "string" ? value : value
 /** Every table that holds rows of a user, and how to find them. Kept in one place so deletion cannot miss one. */
 export interface UserDataRepo {
   /** Deletes every row of the user in one transaction. `emailHash` finds the lockout rows (keyed by email). */
-  deleteUser(userId: string, emailHash: string): Promise<void>;
+  deleteUser(userId: string, emailHash: string, now: Date): Promise<void>;
   /** Every row of the user worth handing back to them, secrets withheld (exportWithheld); undefined for no user. */
   exportUser(userId: string): Promise<UserDataExport | undefined>;
 }
 
 export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
   return {
-    async deleteUser(userId, emailHash) {
+    async deleteUser(userId, emailHash, now) {
       await db.transaction().execute(async (trx) => {
+        // The user's own legacy contacts go; where the user is someone's contact, they leave that role (the owner's
+        // row stays, and the user's id is cleared from it when the user row goes).
+        await trx.deleteFrom("legacy_contacts").where("owner_id", "=", userId).execute();
+        await trx
+          .updateTable("legacy_contacts")
+          .set({ state: "left", left_at: now.toISOString(), updated_at: now.toISOString() })
+          .where("contact_user_id", "=", userId)
+          .where("state", "in", ["accepted", "confirmed"])
+          .execute();
         await trx.deleteFrom("activity").where("user_id", "=", userId).execute();
         await trx.deleteFrom("notifications").where("user_id", "=", userId).execute();
         await trx.deleteFrom("known_devices").where("user_id", "=", userId).execute();
