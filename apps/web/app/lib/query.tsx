@@ -73,6 +73,28 @@ interface QueryLike {
 type DataOf<Q extends readonly QueryLike[]> = { [I in keyof Q]: Exclude<Q[I]["data"], undefined> };
 
 /**
+ * A query the panel can do without: once it has settled, a failure reads as `fallback` (null, say) instead of failing
+ * the whole panel, so joinQueries waits for it but is never held up or failed by it.
+ */
+export function orFallback<D, F>(
+  query: {
+    status: QueryLike["status"];
+    data: D | undefined;
+    isRefetching: boolean;
+    refetch: () => Promise<unknown>;
+  },
+  fallback: F,
+): {
+  status: QueryLike["status"];
+  data: D | F | undefined;
+  isRefetching: boolean;
+  refetch: () => Promise<unknown>;
+} {
+  if (query.status === "pending") return query;
+  return { ...query, status: "success", data: query.data === undefined ? fallback : query.data };
+}
+
+/**
  * Joins queries a panel needs together into one for <QueryView>, `build` making the panel's data from theirs. A query
  * that has data counts as ready even if a later read failed (a failed "Load more" keeps the list on screen).
  */

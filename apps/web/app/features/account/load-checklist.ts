@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiQuery, joinQueries } from "#app/lib/query.tsx";
+import { apiQuery, joinQueries, orFallback } from "#app/lib/query.tsx";
 import { checklistItems } from "./checklist.ts";
 
 /** Everything the checklist needs, read from the server (nothing from this browser) in parallel. */
@@ -9,15 +9,16 @@ export function useChecklist() {
   const preferences = useQuery(apiQuery("getPreferences"));
   // The checklist still shows when storage cannot be read; the document step then reads as not done.
   const usage = useQuery({ ...apiQuery("getStorageUsage"), retry: false });
-  const settledUsage = { ...usage, status: usage.status === "pending" ? "pending" : "success" } as const;
-  return joinQueries([me, profile, preferences, settledUsage], (user, profile, preferences, usage) =>
-    checklistItems({
-      user,
-      hasPersonalInfo: profile.dobYear !== null || profile.zipCode !== null,
-      documents: usage?.documents ?? null,
-      recoveryKitSavedAt: preferences.recoveryKitSavedAt,
-      legacyContacts: null,
-      canUploadDocuments: true,
-    }),
+  return joinQueries(
+    [me, profile, preferences, orFallback(usage, null)],
+    (user, profile, preferences, usage) =>
+      checklistItems({
+        user,
+        hasPersonalInfo: profile.dobYear !== null || profile.zipCode !== null,
+        documents: usage?.documents ?? null,
+        recoveryKitSavedAt: preferences.recoveryKitSavedAt,
+        legacyContacts: null,
+        canUploadDocuments: true,
+      }),
   );
 }
