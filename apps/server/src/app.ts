@@ -20,6 +20,7 @@ import { createArticlesRepo } from "./db/repos/articles.repo.ts";
 import { createAuthAttemptsRepo } from "./db/repos/auth-attempts.repo.ts";
 import { createContactRepo } from "./db/repos/contact.repo.ts";
 import { createLegacyContactsRepo } from "./db/repos/legacy-contacts.repo.ts";
+import { createLegacyPlansRepo } from "./db/repos/legacy-plans.repo.ts";
 import { createNotificationsRepo } from "./db/repos/notifications.repo.ts";
 import { createPhoneNumbersRepo } from "./db/repos/phone-numbers.repo.ts";
 import { createProfilesRepo } from "./db/repos/profiles.repo.ts";
@@ -38,7 +39,7 @@ import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
-import { registerLegacyRoutes } from "./routes/legacy.routes.ts";
+import { registerLegacyPlanRoutes, registerLegacyRoutes } from "./routes/legacy.routes.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
 import { operationRoutes } from "./routes/operation-route.ts";
@@ -55,10 +56,10 @@ import { createContactService } from "./services/contact.service.ts";
 import { createFakeSalter } from "./services/fake-salt.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
 import { createLegacyContactsService } from "./services/legacy-contacts.service.ts";
+import { createLegacyPlansService } from "./services/legacy-plans.service.ts";
 import { createNotificationsService } from "./services/notifications.service.ts";
 import { createPhoneService } from "./services/phone.service.ts";
 import { storageTierOf } from "./storage/quotas.ts";
-import { noReleaseGrantsYet } from "./storage/recipient-access.ts";
 import { registerStorageRoutes } from "./storage/storage.routes.ts";
 import { createStorageService } from "./storage/storage.service.ts";
 import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
@@ -173,9 +174,32 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: systemClock,
     onVerified: (userId, number) => notifications.notify(userId, "phone-verified", number),
   });
+  const legacyContactsRepo = createLegacyContactsRepo(db);
+  const storageObjects = createStorageObjectsRepo(db);
   const legacy = createLegacyContactsService({
-    repo: createLegacyContactsRepo(db),
+    repo: legacyContactsRepo,
     keys: accountKeys,
+    mailer,
+    runInBackground: (work) => background.run(work),
+    notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+    onRoleEnded: (contact) => legacyPlans.onRoleEnded(contact),
+  });
+  const legacyPlans = createLegacyPlansService({
+    repo: createLegacyPlansRepo(db),
+    contacts: legacyContactsRepo,
+    documentExists: (ownerId, documentId) => storageObjects.documentExists(ownerId, documentId),
+    documentObjects: async (ownerId, documentId) => {
+      const prefix = `users/${ownerId}/documents/${documentId}/`;
+      const objects = await storageObjects.list(config.storage.bucket, prefix, undefined, 100_000);
+      return objects
+        .filter((o) =>
+          /^v[1-9][0-9]*\/(header|manifest|chunks\/[0-9]{8})$/.test(o.fullPath.slice(prefix.length)),
+        )
+        .map((o) => ({ path: o.fullPath, size: Number(o.size) }));
+    },
+    signingKeyOf: async (userId) => (await accountKeys.find(userId))?.blobs.signingPublicKeyPem ?? null,
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
@@ -306,17 +330,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerPhoneRoutes(route, { phone });
   registerNotificationsRoutes(route, { notifications });
   registerLegacyRoutes(route, { legacy });
+  registerLegacyPlanRoutes(route, { plans: legacyPlans });
   registerAdminRoutes(route, {
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
   });
 
   // Storage API (storage/, ADR 024).
   const storage = createStorageService({
-    repo: createStorageObjectsRepo(db),
+    repo: storageObjects,
     blobs,
     clock: systemClock,
     tierOf: async (userId) => storageTierOf((await profiles.find(userId))?.accountTier),
-    recipients: noReleaseGrantsYet,
+    recipients: legacyPlans,
     config: config.storage,
     onOrphanBlob: (key, error) =>
       app.log.warn(

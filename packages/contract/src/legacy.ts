@@ -123,6 +123,8 @@ export const legacyContactParamsSchema = z.object({ id: z.uuid() });
 
 /** The contact's account, once they accepted: the key the owner compares and would wrap to. */
 export const legacyContactAccountSchema = z.object({
+  /** The contact's user id: what the owner signs in the confirmation and lists in manifests and plan statements. */
+  userId: z.string(),
   /** The name of the contact's account (not the owner's sealed name for them). */
   name: z.string(),
   publicKeyPem: z.string(),

@@ -62,6 +62,8 @@ export const notificationKinds = [
   "legacy-contact-declined",
   "legacy-contact-left",
   "legacy-contact-key-changed",
+  "legacy-plan-shared",
+  "legacy-drill-received",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

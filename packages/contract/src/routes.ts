@@ -53,6 +53,11 @@ export const apiRoutes = {
   legacyInvitationDecline: "/api/legacy/invitation/decline",
   /** GET the people who named the signed-in user; DELETE /:id ends that role (the contact leaves). */
   legacyNamedMe: "/api/legacy/named-me",
+  /** The owner's plans: GET the list, POST a new one; /:id (PATCH, DELETE), /:id/items, /:id/recipients,
+   * /:id/recipients/:contactId/letter, /:id/recipients/:contactId/wraps, /:id/drills. */
+  legacyPlans: "/api/legacy/plans",
+  /** What was released to the signed-in user (GET), and one release or drill (GET /:id). */
+  legacyShared: "/api/legacy/shared",
   devMailbox: "/api/dev/mailbox",
   /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
   adminArticles: "/api/admin/articles",

@@ -219,6 +219,12 @@ export interface DatabaseSchema {
   notifications: NotificationsTable;
   known_devices: KnownDevicesTable;
   legacy_contacts: LegacyContactsTable;
+  legacy_plans: LegacyPlansTable;
+  legacy_plan_trustees: LegacyPlanTrusteesTable;
+  legacy_plan_items: LegacyPlanItemsTable;
+  legacy_plan_recipients: LegacyPlanRecipientsTable;
+  legacy_wraps: LegacyWrapsTable;
+  legacy_drills: LegacyDrillsTable;
 }
 
 /** A user's mobile number for texts and its pending verification code (0006). */
@@ -318,4 +324,77 @@ export interface LegacyContactsTable {
   /** The fingerprint of the changed key the owner was last notified about. */
   key_change_notified_for: string | null;
   updated_at: string;
+}
+
+/** A plan: what goes to whom, and when (0009_legacy_plans). */
+export interface LegacyPlansTable {
+  id: string;
+  owner_id: string;
+  /** Sealed in the owner's browser (name, label rules); never read here. */
+  details: string;
+  trigger: "shareNow" | "missedCheckIn" | "request";
+  grace_days: number | null;
+  waiting_days: number | null;
+  trustees_required: number | null;
+  time_limit_days: number | null;
+  state: "active" | "released";
+  version: number;
+  created_at: string;
+  updated_at: string;
+  released_at: string | null;
+}
+
+export interface LegacyPlanTrusteesTable {
+  plan_id: string;
+  contact_id: string;
+}
+
+export interface LegacyPlanItemsTable {
+  plan_id: string;
+  kind: "document";
+  item_id: string;
+  added_at: string;
+}
+
+/** A recipient of a plan, their letter, the statement signed for them and their release grant. */
+export interface LegacyPlanRecipientsTable {
+  plan_id: string;
+  contact_id: string;
+  added_at: string;
+  letter_id: string | null;
+  letter_sealed: string | null;
+  letter_owner_dek: string | null;
+  letter_updated_at: string | null;
+  statement: string | null;
+  statement_signature: string | null;
+  statement_version: number | null;
+  statement_fingerprint: string | null;
+  statement_signed_at: string | null;
+  /** The release grant: set when the plan is released to this recipient. */
+  released_at: string | null;
+  release_ends_at: string | null;
+  release_notified_at: string | null;
+}
+
+export interface LegacyWrapsTable {
+  plan_id: string;
+  contact_id: string;
+  kind: "document" | "letter";
+  item_id: string;
+  wrapped_dek: string;
+  key_fingerprint: string;
+  created_at: string;
+}
+
+export interface LegacyDrillsTable {
+  id: string;
+  plan_id: string;
+  contact_id: string;
+  sealed: string;
+  wrapped_dek: string;
+  key_fingerprint: string;
+  statement: string;
+  statement_signature: string;
+  created_at: string;
+  expires_at: string;
 }

@@ -103,3 +103,27 @@ export function legacyContactKeyChangedMail(to: string, who: string, url: string
     "If they did not expect their key to change, ask them before you confirm: a key you did not compare could belong to someone else.",
   );
 }
+
+/** To a recipient: a plan was released to them. No contents: only who, and where to open it. */
+export function legacyPlanSharedMail(to: string, ownerName: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    `${ownerName} shared documents with you on Heirloom`,
+    `${ownerName} has shared documents with you on Heirloom. They are encrypted for your account: sign in to open them in your browser. Heirloom itself cannot read them.`,
+    "Open what was shared",
+    url,
+    "If you did not expect this, you can still sign in and look: nothing is opened or downloaded until you choose to.",
+  );
+}
+
+/** To a recipient: a drill (a test release with a dummy document) arrived. */
+export function legacyDrillMail(to: string, ownerName: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    `${ownerName} sent you a legacy drill on Heirloom`,
+    `${ownerName} sent you a drill: a test release with a dummy document, to check that you will be able to open what they leave you one day. Nothing real has been released.`,
+    "Open the drill",
+    url,
+    "The drill can be opened for 7 days.",
+  );
+}

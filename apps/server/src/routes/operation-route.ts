@@ -30,6 +30,8 @@ export interface OperationRouteOptions {
    * 400 validation_failed.
    */
   readonly paramsNotFound?: string;
+  /** A larger JSON body than the app's 64 KiB default (a plan's wraps), in bytes. */
+  readonly bodyLimit?: number;
 }
 
 /** The session a handler gets: always one behind "session" and "admin", maybe one for "optional-session". */
@@ -113,6 +115,7 @@ export function operationRoutes(app: FastifyInstance, deps: OperationRouteDeps):
       method: row.method,
       url: row.path,
       ...(options.config ? { config: options.config } : {}),
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       async handler(request, reply) {
         const session = await sessionFor(row.access, request);
         const input: Record<string, unknown> = {};

@@ -125,8 +125,9 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
       leftAt: row.leftAt,
       resendAvailableAt,
       contact:
-        row.contact?.publicKeyPem && row.contact.signingPublicKeyPem && current
+        row.contact?.publicKeyPem && row.contact.signingPublicKeyPem && current && row.contactUserId
           ? {
+              userId: row.contactUserId,
               name: row.contact.name,
               publicKeyPem: row.contact.publicKeyPem,
               signingPublicKeyPem: row.contact.signingPublicKeyPem,

@@ -51,6 +51,14 @@ const texts: Record<NotificationKind, (detail: string) => { title: string; body:
     title: `${who}'s key has changed`,
     body: "Nothing more is shared with them until you compare their new fingerprint phrase with them and confirm them again in Legacy settings. If they did not expect this, ask them before confirming.",
   }),
+  "legacy-plan-shared": (owner) => ({
+    title: `${owner} shared documents with you`,
+    body: "Open them from your Legacy page (People who named me). Only your browser can unlock them, with your own key.",
+  }),
+  "legacy-drill-received": (owner) => ({
+    title: `${owner} sent you a legacy drill`,
+    body: "A test, not a real release: it checks that you can open what they leave you. Open it from your Legacy page within 7 days.",
+  }),
 };
 
 const isKind = (kind: string): kind is NotificationKind =>

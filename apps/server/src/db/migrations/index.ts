@@ -7,6 +7,7 @@ import * as m0005 from "./0005_profile_settings.ts";
 import * as m0006 from "./0006_contact_notifications.ts";
 import * as m0007 from "./0007_kdf_params.ts";
 import * as m0008 from "./0008_legacy_contacts.ts";
+import * as m0009 from "./0009_legacy_plans.ts";
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006_contact_notifications": m0006,
   "0007_kdf_params": m0007,
   "0008_legacy_contacts": m0008,
+  "0009_legacy_plans": m0009,
 };

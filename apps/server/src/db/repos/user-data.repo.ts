@@ -31,6 +31,16 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
       await db.transaction().execute(async (trx) => {
         // The user's own legacy contacts go; where the user is someone's contact, they leave that role (the owner's
         // row stays, and the user's id is cleared from it when the user row goes).
+        // Where the user was a recipient, every wrap, letter, grant and drill for them goes with the role.
+        const roles = trx.selectFrom("legacy_contacts").select("id").where("contact_user_id", "=", userId);
+        await trx.deleteFrom("legacy_wraps").where("contact_id", "in", roles).execute();
+        await trx.deleteFrom("legacy_drills").where("contact_id", "in", roles).execute();
+        await trx.deleteFrom("legacy_plan_recipients").where("contact_id", "in", roles).execute();
+        await trx.deleteFrom("legacy_plan_trustees").where("contact_id", "in", roles).execute();
+        // The user's own plans (with everything hanging off them) and contacts.
+        const plans = trx.selectFrom("legacy_plans").select("id").where("owner_id", "=", userId);
+        await trx.deleteFrom("legacy_wraps").where("plan_id", "in", plans).execute();
+        await trx.deleteFrom("legacy_plans").where("owner_id", "=", userId).execute();
         await trx.deleteFrom("legacy_contacts").where("owner_id", "=", userId).execute();
         await trx
           .updateTable("legacy_contacts")
