@@ -1,7 +1,8 @@
 /**
- * The rule hook for recipients: may `recipientId` read this object of `ownerId`'s vault? The legacy issue fills it
- * from release grants (a released scope lists the documents a recipient receives). Until then no release exists, so
- * nobody but the owner reads anything. Only reads go through here: a recipient never writes, deletes or lists.
+ * The rule hook for recipients: may `recipientId` read this object of `ownerId`'s vault? Answered from release
+ * grants by services/legacy-plans.service.ts (`mayRead`): the content objects (header, chunks, manifest) of a
+ * document in a plan released to the recipient and wrapped to them, never the owner's key or labels. Only reads go
+ * through here: a recipient never writes, deletes or lists.
  */
 export interface RecipientAccess {
   mayRead(input: {
@@ -11,9 +12,3 @@ export interface RecipientAccess {
     documentId: string | undefined;
   }): Promise<boolean>;
 }
-
-export const noReleaseGrantsYet: RecipientAccess = {
-  async mayRead() {
-    return false;
-  },
-};
