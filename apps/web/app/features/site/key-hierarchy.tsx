@@ -32,7 +32,7 @@ const layers = [
   {
     name: "Recipient copies",
     where: "Sealed to the recipient",
-    body: "For each confirmed contact in a scope, your browser seals that scope's document keys to the contact's public key. Only their private key can open these copies.",
+    body: "For each confirmed contact in a plan, your browser seals that plan's document keys to the contact's public key. Only their private key can open these copies.",
     tech: "RSA-OAEP 4096 with SHA-256",
   },
   {

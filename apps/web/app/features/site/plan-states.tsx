@@ -16,7 +16,7 @@ const states = [
   },
   {
     name: "Released",
-    body: "Recipients receive the sealed keys for their scope, and only that scope.",
+    body: "Recipients receive the sealed keys for their plan, and only that plan.",
     tone: "bg-accent-soft text-accent",
   },
 ] as const;

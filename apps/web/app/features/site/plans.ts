@@ -10,7 +10,7 @@ export const plans = {
     features: [
       "1 GiB of encrypted storage",
       "Up to 200 documents",
-      "Legacy contacts and scopes",
+      "Legacy contacts and plans",
       "Check-ins with email reminders",
       "Requests with a waiting period you can refuse",
       "Two-factor sign-in and a recovery kit",
@@ -25,7 +25,7 @@ export const plans = {
       "For a whole household's paperwork, more people to plan for, and reminders that reach you anywhere.",
     features: [
       "100 GiB of encrypted storage",
-      "More legacy contacts and scopes",
+      "More legacy contacts and plans",
       "Text-message reminders as well as email",
       "Priority support from a person",
       "Everything in Free",

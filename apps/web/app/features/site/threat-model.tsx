@@ -13,7 +13,7 @@ const cases = [
   {
     situation: "Our servers are compromised",
     outcome:
-      "An attacker in control of our servers could release a scope early — but only to the people you chose, because the keys are sealed to them. They still could not read anything. For the documents where early release would matter, add trustees: a release then needs their confirmation, which closes that gap.",
+      "An attacker in control of our servers could release a plan early — but only to the people you chose, because the keys are sealed to them. They still could not read anything. For the documents where early release would matter, add trustees: a release then needs their confirmation, which closes that gap.",
     verdict: "Limited",
   },
   {

@@ -7,7 +7,7 @@ import { pageMeta } from "#app/features/site/page-meta.ts";
 export const meta = () =>
   pageMeta(
     "Upgrade to Premium",
-    "Upgrade your Heirloom vault to Premium: 100 GiB of encrypted storage, more legacy contacts and scopes, text reminders and priority support. $4 a month or $40 a year.",
+    "Upgrade your Heirloom vault to Premium: 100 GiB of encrypted storage, more legacy contacts and plans, text reminders and priority support. $4 a month or $40 a year.",
   );
 
 const periods = [

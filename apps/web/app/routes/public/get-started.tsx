@@ -74,7 +74,7 @@ const steps: readonly Step[] = [
     title: "Name your people, and choose your triggers",
     body: (
       <p>
-        Invite a legacy contact, confirm their fingerprint phrase with them, put your documents in a scope for
+        Invite a legacy contact, confirm their fingerprint phrase with them, put your documents in a plan for
         them, and pick a check-in interval you will actually keep up with. You can change every part of it
         later.
       </p>

@@ -12,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = () =>
   pageMeta(
     "Guides",
-    "Step-by-step guides to Heirloom: setting up your vault and recovery kit, adding legacy contacts, choosing scopes and triggers, and opening what someone left you.",
+    "Step-by-step guides to Heirloom: setting up your vault and recovery kit, adding legacy contacts, choosing plans and triggers, and opening what someone left you.",
   );
 
 export default function Guides({ loaderData }: Route.ComponentProps) {

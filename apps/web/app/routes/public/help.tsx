@@ -45,7 +45,7 @@ const topics: readonly {
   {
     icon: "users",
     title: "Legacy planning",
-    body: "Invite legacy contacts, confirm fingerprints, and choose scopes and triggers.",
+    body: "Invite legacy contacts, confirm fingerprints, and choose plans and triggers.",
     links: [
       { to: "/Legacy", label: "Legacy planning" },
       { to: "/Faq#what-is-a-fingerprint-phrase", label: "Fingerprint phrases" },

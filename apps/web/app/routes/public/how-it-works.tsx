@@ -80,13 +80,18 @@ const steps: readonly Step[] = [
     body: (
       <>
         <p>
-          Group documents into <strong className="text-ink">scopes</strong>: “For my executor”, “For Alex”,
-          “Household accounts”. Each scope has its own recipients and its own trigger:
+          Group documents into <strong className="text-ink">plans</strong>: “For my executor”, “For Alex”,
+          “Household accounts”. Each plan has its own recipients, a letter for each of them, and its own
+          trigger:
         </p>
         <ul className="list-disc space-y-1.5 pl-5">
-          <li>a missed check-in, after reminders and a grace period;</li>
-          <li>a recipient's request, after a waiting period in which you can refuse;</li>
-          <li>and, if you want, confirmation by a number of trustees — for example two of three.</li>
+          <li>share now: released as soon as you make it, and kept in step as you add documents;</li>
+          <li>a missed check-in, after reminders and a grace period (not active yet);</li>
+          <li>a recipient's request, after a waiting period in which you can refuse (not active yet);</li>
+          <li>
+            and, if you want, confirmation by a number of trustees — for example two of three (not active
+            yet).
+          </li>
         </ul>
         <p>
           <Link to="/Legacy" className="link">
@@ -101,13 +106,13 @@ const steps: readonly Step[] = [
     body: (
       <>
         <p>
-          When a scope's trigger completes, we email its recipients. Each signs in and receives the sealed
-          keys for that scope and nothing else; their own browser opens them with their private key, then
-          downloads and decrypts the documents. Because you signed each document when you stored it, their
-          browser can also check that it really came from you.
+          When a plan's trigger completes, we email its recipients. Each signs in and receives the sealed keys
+          for that plan and nothing else; their own browser opens them with their private key, then downloads
+          and decrypts the documents. Because you signed each document when you stored it, their browser can
+          also check that it really came from you.
         </p>
         <p>
-          Everything outside that scope stays sealed.{" "}
+          Everything outside that plan stays sealed.{" "}
           <Link to="/what-happens" className="link">
             What happens, day by day
           </Link>
@@ -184,7 +189,7 @@ export default function HowItWorks() {
           {
             to: "/Legacy",
             title: "Legacy planning",
-            body: "Scopes, check-ins, requests with waiting periods and trustees, and how a plan moves from active to released.",
+            body: "Plans, check-ins, requests with waiting periods and trustees, and how a plan moves from active to released.",
           },
           {
             to: "/getStarted",

@@ -11,23 +11,31 @@ import { RelatedLinks } from "#app/features/site/related-links.tsx";
 export const meta = () =>
   pageMeta(
     "Legacy planning",
-    "Decide which documents go to which people, and what releases them: a missed check-in with reminders and a grace period, a request you can refuse, or confirmation by trustees.",
+    "Decide which documents go to which people, and what releases them: share now, or (coming next) a missed check-in with reminders and a grace period, a request you can refuse, or confirmation by trustees.",
   );
 
 const triggers: readonly { icon: IconName; title: string; body: readonly string[] }[] = [
+  {
+    icon: "send",
+    title: "Share now",
+    body: [
+      "The plan is released as soon as you make it, and kept in step as you add documents: this is also how a family shares documents today.",
+      "Remove a document or a person and they can no longer fetch it from us. Copies they already downloaded are theirs to keep.",
+    ],
+  },
   {
     icon: "clock",
     title: "A missed check-in",
     body: [
       "Every so often we ask whether you are still here — every 60 days unless you choose another interval. Answering takes one click on the link in the email, with no sign-in.",
-      "If you do not answer, reminders escalate: first by email, then by text message. After that comes a grace period of the length you chose. Only when it ends is the scope released.",
+      "If you do not answer, reminders escalate: first by email, then by text message. After that comes a grace period of the length you chose. Only when it ends is the plan released.",
     ],
   },
   {
     icon: "hourglass",
     title: "A recipient's request",
     body: [
-      "A person you named can ask for their scope early — for example while you are in hospital and cannot check in. We tell you straight away, by email and in the app.",
+      "A person you named can ask for their plan early — for example while you are in hospital and cannot check in. We tell you straight away, by email and in the app.",
       "A waiting period then starts. Refuse at any time during it and nothing is released. If the waiting period ends without a refusal, the request goes through.",
     ],
   },
@@ -35,13 +43,13 @@ const triggers: readonly { icon: IconName; title: string; body: readonly string[
     icon: "users",
     title: "Trustees, if you want them",
     body: [
-      "Add trustees to a scope and a release also needs a number of them to confirm — two of three, say. No single person, and not our server on its own, can complete it.",
+      "Add trustees to a plan and a release also needs a number of them to confirm — two of three, say. No single person, and not our server on its own, can complete it.",
       "Trustees see that a release is pending and are asked to confirm. They do not receive the documents unless they are also recipients.",
     ],
   },
 ];
 
-const scopeExamples = [
+const planExamples = [
   { name: "For my executor", docs: "Will, letter of wishes, list of accounts and policies", to: "Sam" },
   { name: "For Alex", docs: "Pension details, insurance, the house deeds", to: "Alex" },
   {
@@ -60,23 +68,37 @@ export default function Legacy() {
         lead="A legacy plan in Heirloom says who receives which documents and what has to happen first. You stay in control until the very end, and we can never read what we pass on."
       />
 
+      <section aria-labelledby="today-title" className="pt-12">
+        <Container>
+          <h2 id="today-title" className="sr-only">
+            What works today
+          </h2>
+          <Notice tone="info" title="What works today">
+            Legacy contacts, fingerprint confirmation, plans with a letter for each person, share-now releases
+            and drills all work now. Plans released by a missed check-in or by a recipient's request can
+            already be set up, but they are not active yet: until they are, nothing in such a plan is
+            released, and the plan page says so.
+          </Notice>
+        </Container>
+      </section>
+
       <section aria-labelledby="scopes-title" className="py-16 sm:py-20">
         <Container className="grid gap-12 lg:grid-cols-2 lg:items-start">
           <div>
             <SectionHeading
               id="scopes-title"
-              eyebrow="Scopes"
+              eyebrow="Plans"
               title="Not all-or-nothing: each person gets their part"
-              lead="A scope is a set of documents and items with its own recipients and its own trigger. Make as many as you need; a document can be in more than one."
+              lead="A plan is a set of documents with its own recipients, a letter for each of them, and its own trigger. Make as many as you need; a document can be in more than one."
             />
             <p className="mt-5 max-w-2xl leading-relaxed text-ink-muted">
               This is the difference from a password manager's emergency access, which hands one person your
-              whole vault. With scopes, your executor never sees your private letters, and your children never
+              whole vault. With plans, your executor never sees your private letters, and your children never
               see your accounts unless you want them to.
             </p>
           </div>
           <ul className="space-y-4">
-            {scopeExamples.map((s) => (
+            {planExamples.map((s) => (
               <li key={s.name} className="rounded-2xl border border-line bg-surface p-5">
                 <p className="font-semibold">{s.name}</p>
                 <p className="mt-1 text-[0.9375rem] text-ink-muted">{s.docs}</p>
@@ -124,6 +146,14 @@ export default function Legacy() {
                 sealed until you confirm again.
               </span>
             </li>
+            <li className="flex gap-4">
+              <Icon name="check-circle" className="mt-1 size-5 shrink-0 text-accent" />
+              <span>
+                <strong className="text-ink">Then you can run a drill.</strong> Send one person a test release
+                with a dummy document. They see it marked as a drill for 7 days, and you both know that
+                opening the real thing will work.
+              </span>
+            </li>
           </ol>
         </Container>
       </section>
@@ -133,10 +163,10 @@ export default function Legacy() {
           <SectionHeading
             id="triggers-title"
             eyebrow="Triggers"
-            title="What releases a scope"
-            lead="Each scope has its own trigger, so the instructions for your household bills can go out sooner than your private letters."
+            title="What releases a plan"
+            lead="Each plan has its own trigger, so the instructions for your household bills can go out sooner than your private letters."
           />
-          <ul className="mt-12 grid gap-5 lg:grid-cols-3">
+          <ul className="mt-12 grid gap-5 md:grid-cols-2">
             {triggers.map((t) => (
               <li key={t.title} className="rounded-2xl border border-line bg-surface p-6 sm:p-7">
                 <span className="flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent">
@@ -201,7 +231,7 @@ export default function Legacy() {
           {
             to: "/guides",
             title: "Guides",
-            body: "Step-by-step help with choosing recipients, scopes and a check-in interval that suits you.",
+            body: "Step-by-step help with choosing recipients, plans and a check-in interval that suits you.",
           },
         ]}
       />

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Container } from "#app/components/ui/container.tsx";
 import { Icon, type IconName } from "#app/components/ui/icon.tsx";
+import { Notice } from "#app/components/ui/notice.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { pageMeta } from "#app/features/site/page-meta.ts";
@@ -39,14 +40,14 @@ const timeline: readonly { when: string; title: string; icon: IconName; body: st
     title: "A last stretch before anything happens",
     icon: "hourglass",
     state: "Grace",
-    body: "Reminders have gone unanswered. The grace period you chose gives you — or someone with you in hospital — a final chance. If the scope needs trustees, they are asked to confirm now.",
+    body: "Reminders have gone unanswered. The grace period you chose gives you — or someone with you in hospital — a final chance. If the plan needs trustees, they are asked to confirm now.",
   },
   {
     when: "Release",
     title: "Your recipients are told",
     icon: "send",
     state: "Released",
-    body: "Each recipient gets an email saying that something has been left for them. They sign in to Heirloom and receive the sealed keys for their scope — only theirs.",
+    body: "Each recipient gets an email saying that something has been left for them. They sign in to Heirloom and receive the sealed keys for their plan — only theirs.",
   },
   {
     when: "Afterwards",
@@ -59,9 +60,9 @@ const timeline: readonly { when: string; title: string; icon: IconName; body: st
 
 const questions: readonly { title: string; body: readonly string[] }[] = [
   {
-    title: "What about everything I didn't put in a scope?",
+    title: "What about everything I didn't put in a plan?",
     body: [
-      "It stays sealed. Nobody can open it: not your family, not your executor, not us. That is the price of real privacy, so if you want something found, put it in a scope for someone.",
+      "It stays sealed. Nobody can open it: not your family, not your executor, not us. That is the price of real privacy, so if you want something found, put it in a plan for someone.",
     ],
   },
   {
@@ -73,7 +74,7 @@ const questions: readonly { title: string; body: readonly string[] }[] = [
   {
     title: "What if someone asks for access while I'm alive and well?",
     body: [
-      "You are told at once, and you refuse. Nothing is released, and you will probably want a word with them. If a scope should never be released on request alone, add trustees to it.",
+      "You are told at once, and you refuse. Nothing is released, and you will probably want a word with them. If a plan should never be released on request alone, add trustees to it.",
     ],
   },
   {
@@ -105,6 +106,20 @@ export default function WhatHappens() {
         title="What happens to your vault when you die or stop checking in"
         lead="Nothing happens suddenly, and nothing happens by accident. Here is the timeline, from your last check-in to your recipients opening what you left them."
       />
+
+      <section aria-labelledby="status-title" className="pt-12">
+        <Container>
+          <h2 id="status-title" className="sr-only">
+            What works today
+          </h2>
+          <Notice tone="warning" title="Check-ins and releases on a missed check-in are not active yet">
+            Today Heirloom releases a plan only when you choose "share now", and sends drills you start
+            yourself. The timeline below is how plans released by a missed check-in will work; until it is
+            switched on, nothing in such a plan is released and no reminders are sent. The plan page says this
+            too.
+          </Notice>
+        </Container>
+      </section>
 
       <section aria-labelledby="timeline-title" className="py-16 sm:py-20">
         <Container>
@@ -169,7 +184,7 @@ export default function WhatHappens() {
           {
             to: "/Legacy",
             title: "Set up your plan",
-            body: "Scopes, legacy contacts, fingerprints and triggers, explained.",
+            body: "Plans, legacy contacts, fingerprints and triggers, explained.",
           },
           {
             to: "/articles",
