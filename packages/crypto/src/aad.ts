@@ -17,11 +17,28 @@ export const BlobPurpose = {
   recoveryRsaPrivateKey: "recovery/rsa-private-key",
   recoverySigningPrivateKey: "recovery/signing-private-key",
   itemDek: "item/dek",
+  /** A legacy contact's name and relationship; itemId = the invited email address, trimmed and lower-cased. */
+  legacyContactDetails: "legacy/contact-details",
+  /** A plan's own settings (its name, its label rules); itemId = the plan id. */
+  legacyPlanDetails: "legacy/plan-details",
+  /** A letter to one recipient, under the letter's own DEK; itemId = the letter id. */
+  legacyLetter: "legacy/letter",
+  /** A drill's dummy document, under the drill's own DEK; itemId = the drill id. */
+  legacyDrill: "legacy/drill",
 } as const;
 
 export type BlobPurpose = (typeof BlobPurpose)[keyof typeof BlobPurpose];
 
-/** Who and what a blob belongs to. `itemId` is required for item DEKs and forbidden elsewhere. */
+/** Purposes whose blobs belong to one item of a user, so the item id is bound into the AAD as well. */
+const PURPOSES_WITH_ITEM_ID: ReadonlySet<BlobPurpose> = new Set([
+  BlobPurpose.itemDek,
+  BlobPurpose.legacyContactDetails,
+  BlobPurpose.legacyPlanDetails,
+  BlobPurpose.legacyLetter,
+  BlobPurpose.legacyDrill,
+]);
+
+/** Who and what a blob belongs to. `itemId` is required for the per-item purposes and forbidden elsewhere. */
 export interface BlobContext {
   readonly userId: string;
   readonly itemId?: string;
@@ -47,7 +64,7 @@ function requireId(value: string | undefined, name: string): string {
 /** AAD of a v1 sealed blob: LP("heirloom/blob/v1") || LP(purpose) || LP(userId) [|| LP(itemId)]. */
 export function blobAadV1(purpose: BlobPurpose, context: BlobContext): Bytes {
   const userId = requireId(context.userId, "userId");
-  if (purpose === BlobPurpose.itemDek) {
+  if (PURPOSES_WITH_ITEM_ID.has(purpose)) {
     return lengthPrefixed([BLOB_AAD_DOMAIN_V1, purpose, userId, requireId(context.itemId, "itemId")]);
   }
   if (context.itemId !== undefined) throw new Error(`${purpose} does not take an itemId`);

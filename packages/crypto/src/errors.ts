@@ -19,6 +19,11 @@ export const CryptoErrorMessage = {
   fileTooLong: "File has unexpected trailing data",
   fileSizeMismatch: "File size does not match its header",
   invalidManifest: "Invalid manifest",
+  invalidContactDetails: "Invalid contact details",
+  invalidContactConfirmation: "Invalid contact confirmation",
+  invalidPlanDetails: "Invalid plan details",
+  invalidItemText: "Invalid letter or drill text",
+  invalidPlanStatement: "Invalid plan statement",
 } as const;
 
 export type CryptoErrorCode = keyof typeof CryptoErrorMessage;

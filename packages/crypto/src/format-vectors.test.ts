@@ -6,21 +6,28 @@ import {
   createPrivateKey,
   createPublicKey,
   hkdfSync,
+  sign as nodeSign,
 } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAccountKeys, recoveryAuthKeyFromText, unlockAccountKey } from "./account.ts";
+import { signContactConfirmation, verifyContactConfirmation } from "./contact-confirmation.ts";
+import { openContactDetails } from "./contact-details.ts";
 import { importDekKey, unwrapDekForOwner } from "./dek.ts";
 import { utf8Decode } from "./encoding.ts";
 import { decryptFileChunk, decryptFileHeader } from "./file-format.ts";
 import { createFileEncryptor } from "./file-stream.ts";
 import { fingerprintPhrase, publicKeyFingerprintHex } from "./fingerprint.ts";
+import { openItemText } from "./item-text.ts";
 import { dangerouslyExportVaultKeyB64, deriveAuthKey, deriveVaultKey, importVaultKeyB64 } from "./kdf.ts";
-import { canonicalManifestBytes } from "./manifest.ts";
+import { canonicalManifestBytes, manifestContentDigestHex } from "./manifest.ts";
+import { openPlanDetails } from "./plan-details.ts";
+import { signPlanStatement, verifyPlanStatement } from "./plan-statement.ts";
+import { importEd25519PrivateKey } from "./primitives.ts";
 import { formatRecoveryKey } from "./recovery-key.ts";
-import type { DekBytes } from "./types.ts";
+import type { AccountKey, DekBytes, SigningPrivateKey } from "./types.ts";
 
 // An independent implementation of docs/file-format.md on node:crypto alone (nothing below the "independent" marker
 // imports this package), used two ways: it must produce the document's examples byte for byte, and it must read what
@@ -110,6 +117,36 @@ function decryptFileIndependently(dek: Buffer, fileId: string, headerObject: Buf
   }
   if (offset !== chunkStream.length) throw new Error("trailing data");
   return { header, plaintext: Buffer.concat(parts) };
+}
+
+/** JCS (RFC 8785) for values made of strings, safe integers, arrays and objects: JSON with members sorted. */
+function jcs(value: unknown): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : typeof v === "object" && v !== null
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(sorted(value));
+}
+
+/** The Ed25519 key of RFC 8032 section 7.1, TEST 1, as PKCS#8 (RFC 8410): a signer anyone can reproduce. */
+const RFC8032_SEED_HEX = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+const RFC8032_PUBLIC_HEX = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+const rfc8032Pkcs8 = () =>
+  Buffer.concat([
+    Buffer.from("302e020100300506032b657004220420", "hex"),
+    Buffer.from(RFC8032_SEED_HEX, "hex"),
+  ]);
+
+const rfc8032PrivateKey = () => createPrivateKey({ key: rfc8032Pkcs8(), format: "der", type: "pkcs8" });
+
+function signIndependently(message: string): string {
+  return nodeSign(null, Buffer.from(message, "utf8"), rfc8032PrivateKey()).toString("base64");
 }
 
 function parseRecoveryKeyIndependently(text: string): Buffer {
@@ -248,6 +285,140 @@ describe("docs/file-format.md examples, computed independently", () => {
     expectInDoc(`fingerprint = ${sha256(spki).toString("hex")}`);
     expect(await publicKeyFingerprintHex(pem)).toBe(sha256(spki).toString("hex"));
     expectInDoc(`phrase      = ${await fingerprintPhrase(pem)}`);
+  });
+});
+
+describe("docs/file-format.md examples of the legacy circle, computed independently", () => {
+  const signerPem = () =>
+    createPublicKey(rfc8032PrivateKey()).export({ type: "spki", format: "pem" }).toString();
+  const packageSigner = async () =>
+    (await importEd25519PrivateKey(new Uint8Array(rfc8032Pkcs8()))) as SigningPrivateKey;
+
+  test("the signer of the examples is RFC 8032's TEST 1 key", () => {
+    const spki = createPublicKey(rfc8032PrivateKey()).export({
+      type: "spki",
+      format: "der",
+    });
+    expect(spki.subarray(-32).toString("hex")).toBe(RFC8032_PUBLIC_HEX);
+    expectInDoc(RFC8032_SEED_HEX);
+    expectInDoc(RFC8032_PUBLIC_HEX);
+  });
+
+  test("section 11.1: contact details, opened by the package", async () => {
+    const aad = blobAad("legacy/contact-details", "user-123", "jane.doe@example.com");
+    const plaintext = '{"name":"Jane Doe","relationship":"Sister"}';
+    const blob = sealBlobIndependently(range(0x20, 32), range(0xd0, 12), Buffer.from(plaintext), aad);
+    expectInDoc(`plaintext = ${plaintext}`);
+    expectInDoc(`AAD       = ${aad.toString("hex")}`);
+    expectInDoc(`string    = ${blob}`);
+    const accountKey = (await importVaultKeyB64(range(0x20, 32).toString("base64"))).aesGcm as AccountKey;
+    const context = { userId: "user-123", email: " Jane.Doe@Example.com " };
+    expect(await openContactDetails(accountKey, context, blob)).toEqual({
+      name: "Jane Doe",
+      relationship: "Sister",
+    });
+  });
+
+  test("section 11.2: contact confirmation, signed and verified by the package", async () => {
+    const statement = {
+      ownerId: "user-123",
+      contactId: "contact-1",
+      contactUserId: "user-456",
+      keyFingerprint: sha256(Buffer.from(SPKI_HEX, "hex")).toString("hex"),
+    };
+    const signedBytes = jcs({ format: "heirloom/contact-confirmation/v1", ...statement });
+    const signature = signIndependently(signedBytes);
+    expectInDoc(`signed bytes = ${signedBytes}`);
+    expectInDoc(`signatureB64 = ${signature}`);
+    expect(await signContactConfirmation(await packageSigner(), statement)).toBe(signature);
+    expect(await verifyContactConfirmation(signerPem(), statement, signature)).toBe(true);
+  });
+});
+
+describe("docs/file-format.md examples of legacy plans, computed independently", () => {
+  // The document of sections 8.5 and 9, and a letter to its recipient.
+  const manifest = {
+    format: "heirloom/manifest/v1",
+    documentId: "doc-1",
+    version: 1,
+    fileId: "doc-1/v1",
+    ownerId: "user-123",
+    chunkCount: 2,
+    headerDigest: "c6c45d1c3d4ec62b9c8487eab31bb39ecaab27c8bac185f3d0e7fe4fa472541f",
+    ciphertextDigest: "63f15a235cd1215a9ff26b45ed732c1661c8a002626292ceb7d1fc54463effc8",
+  };
+  const recipientFingerprint = () => sha256(Buffer.from(SPKI_HEX, "hex")).toString("hex");
+  const letterText = "Dear Sam, the deeds are in the blue folder.";
+  const letterBlob = () =>
+    sealBlobIndependently(
+      range(0x70, 32),
+      range(0xf0, 12),
+      Buffer.from(letterText),
+      blobAad("legacy/letter", "user-123", "letter-1"),
+    );
+
+  test("section 11.3: plan details, opened by the package", async () => {
+    const aad = blobAad("legacy/plan-details", "user-123", "plan-1");
+    const plaintext = '{"name":"For Sam","labels":["Family"]}';
+    const blob = sealBlobIndependently(range(0x20, 32), range(0xe0, 12), Buffer.from(plaintext), aad);
+    expectInDoc(`plaintext = ${plaintext}`);
+    expectInDoc(`AAD       = ${aad.toString("hex")}`);
+    expectInDoc(`string    = ${blob}`);
+    const accountKey = (await importVaultKeyB64(range(0x20, 32).toString("base64"))).aesGcm as AccountKey;
+    expect(await openPlanDetails(accountKey, { userId: "user-123", planId: "plan-1" }, blob)).toEqual(
+      JSON.parse(plaintext),
+    );
+  });
+
+  test("section 11.4: a letter and a drill's AAD, opened by the package", async () => {
+    const blob = letterBlob();
+    expectInDoc(`text      = ${letterText}`);
+    expectInDoc(`AAD       = ${blobAad("legacy/letter", "user-123", "letter-1").toString("hex")}`);
+    expectInDoc(`string    = ${blob}`);
+    expectInDoc(`digest    = ${sha256(Buffer.from(blob, "utf8")).toString("hex")}`);
+    expectInDoc(`AAD(drill-1) = ${blobAad("legacy/drill", "user-123", "drill-1").toString("hex")}`);
+    const dek = new Uint8Array(range(0x70, 32)) as DekBytes;
+    const context = { ownerId: "user-123", itemId: "letter-1", purpose: "letter" } as const;
+    expect(await openItemText(dek, context, blob)).toBe(letterText);
+  });
+
+  test("section 11.5: the content digest of section 9's manifest", async () => {
+    const content = jcs(manifest);
+    expectInDoc(`content bytes  = ${content}`);
+    expectInDoc(`content digest = ${sha256(Buffer.from(content)).toString("hex")}`);
+    const recipients = [{ userId: "user-456", keyFingerprint: recipientFingerprint() }];
+    expect(await manifestContentDigestHex({ ...manifest, recipients })).toBe(
+      sha256(Buffer.from(content)).toString("hex"),
+    );
+  });
+
+  test("section 11.6: a plan statement, signed and verified by the package", async () => {
+    const statement = {
+      planId: "plan-1",
+      kind: "release",
+      version: 1,
+      ownerId: "user-123",
+      recipient: { userId: "user-456", keyFingerprint: recipientFingerprint() },
+      items: [
+        { kind: "letter", id: "letter-1", digest: sha256(Buffer.from(letterBlob())).toString("hex") },
+        { kind: "document", id: "doc-1", digest: sha256(Buffer.from(jcs(manifest))).toString("hex") },
+      ],
+    } as const;
+    const sortedItems = [...statement.items].sort((a, b) =>
+      a.kind === b.kind ? (a.id < b.id ? -1 : 1) : a.kind < b.kind ? -1 : 1,
+    );
+    const signedBytes = jcs({ format: "heirloom/plan-statement/v1", ...statement, items: sortedItems });
+    const signature = signIndependently(signedBytes);
+    expectInDoc(`signed bytes = ${signedBytes}`);
+    expectInDoc(`signatureB64 = ${signature}`);
+    const pkcs8 = new Uint8Array(rfc8032Pkcs8());
+    const signed = await signPlanStatement(
+      (await importEd25519PrivateKey(pkcs8)) as SigningPrivateKey,
+      statement,
+    );
+    expect(signed.signatureB64).toBe(signature);
+    const pem = createPublicKey(rfc8032PrivateKey()).export({ type: "spki", format: "pem" }).toString();
+    expect(await verifyPlanStatement(pem, JSON.parse(JSON.stringify(signed)))).toBe(true);
   });
 });
 

@@ -5,7 +5,9 @@
 // Sign-in:   deriveVaultKey -> deriveAuthKey -> unlockAccount(blobs) -> UnlockedAccount (non-extractable keys)
 // Password:  rewrapForNewPassword; forgotten password: recoverWithRecoveryKey
 // Documents: generateDek -> wrapDekForOwner / wrapDekForRecipient -> importDekKey -> createFileEncryptor -> signManifest
-// Legacy:    fingerprintPhrase (confirm a contact) -> unwrapDekForRecipient -> createFileDecryptor -> verifyManifest
+// Legacy:    fingerprintPhrase (confirm a contact) -> signContactConfirmation; before wrapping to a contact,
+//            verifyContactConfirmation -> wrapDekForRecipient -> signManifest -> signPlanStatement.
+//            Recipient: verifyPlanStatement -> unwrapDekForRecipient -> verifyManifest -> createFileDecryptor / openItemText
 
 // The account: account key, key pairs, recovery key.
 export {
@@ -19,6 +21,22 @@ export {
   unlockAccount,
   unlockAccountKey,
 } from "./account.ts";
+// Legacy contacts: the owner's sealed notes on them, and the signed record of confirming their key.
+export {
+  CONTACT_CONFIRMATION_FORMAT_V1,
+  type ContactConfirmation,
+  canonicalContactConfirmationBytes,
+  signContactConfirmation,
+  verifyContactConfirmation,
+} from "./contact-confirmation.ts";
+export {
+  CONTACT_DETAILS_MAX_BYTES,
+  type ContactDetails,
+  type ContactDetailsContext,
+  contactDetailsItemId,
+  openContactDetails,
+  sealContactDetails,
+} from "./contact-details.ts";
 export { contentTypeForName, DEFAULT_CONTENT_TYPE } from "./content-type.ts";
 // Item data keys.
 export {
@@ -69,6 +87,14 @@ export {
   type StreamOptions,
 } from "./file-stream.ts";
 export { FINGERPRINT_PHRASE_WORDS, fingerprintPhrase, publicKeyFingerprintHex } from "./fingerprint.ts";
+// Letters and drills: text under the item's own DEK.
+export {
+  ITEM_TEXT_MAX_LENGTH,
+  type ItemTextContext,
+  type ItemTextPurpose,
+  openItemText,
+  sealItemText,
+} from "./item-text.ts";
 // Password -> vault key -> auth key.
 export {
   assertKdfParams,
@@ -87,10 +113,32 @@ export {
   digestBytes,
   digestHex,
   type ManifestRecipient,
+  manifestContentDigestHex,
   type SignedManifest,
+  sha256HexOfText,
   signManifest,
   verifyManifest,
 } from "./manifest.ts";
+// Legacy plans: the owner's sealed settings, and the signed statement of what each recipient receives.
+export {
+  openPlanDetails,
+  PLAN_DETAILS_MAX_BYTES,
+  type PlanContext,
+  type PlanDetails,
+  sealPlanDetails,
+} from "./plan-details.ts";
+export {
+  canonicalPlanStatementBytes,
+  PLAN_STATEMENT_FORMAT_V1,
+  type PlanStatement,
+  type PlanStatementItem,
+  type PlanStatementItemKind,
+  type PlanStatementKind,
+  type PlanStatementRecipient,
+  type SignedPlanStatement,
+  signPlanStatement,
+  verifyPlanStatement,
+} from "./plan-statement.ts";
 export {
   decryptPrivateKey,
   decryptSigningPrivateKey,

@@ -6,7 +6,9 @@ import {
   canonicalManifestBytes,
   ciphertextDigestHex,
   type DocumentManifest,
+  manifestContentDigestHex,
   type SignedManifest,
+  sha256HexOfText,
   signManifest,
   verifyManifest,
 } from "./manifest.ts";
@@ -168,5 +170,42 @@ describe("document manifests", () => {
     const expected = createHash("sha256").update(Buffer.concat(digests)).digest("hex");
     expect(await ciphertextDigestHex(digests.map((d) => new Uint8Array(d)))).toBe(expected);
     expect(await ciphertextDigestHex(digests.reverse().map((d) => new Uint8Array(d)))).not.toBe(expected);
+  });
+
+  test("the content digest is SHA-256 of the canonical manifest without recipients", async () => {
+    const content =
+      `{"chunkCount":2,"ciphertextDigest":"${HEX_B}","documentId":"doc-1","fileId":"doc-1/v3",` +
+      `"format":"heirloom/manifest/v1","headerDigest":"${HEX_A}","ownerId":"owner-1","version":3}`;
+    const expected = createHash("sha256").update(content, "utf8").digest("hex");
+    expect(await manifestContentDigestHex(manifest)).toBe(expected);
+    // Adding, dropping or re-keying a recipient (a re-signed manifest) keeps it.
+    for (const recipients of [[], [{ userId: "kim", keyFingerprint: HEX_B }, ...manifest.recipients]]) {
+      expect(await manifestContentDigestHex({ ...manifest, recipients })).toBe(expected);
+    }
+    expect(await manifestContentDigestHex(signed.manifest)).toBe(expected);
+    const changes: Partial<DocumentManifest>[] = [
+      { documentId: "doc-2" },
+      { version: 4 },
+      { fileId: "doc-1/v2" },
+      { ownerId: "owner-2" },
+      { chunkCount: 3 },
+      { headerDigest: HEX_C },
+      { ciphertextDigest: HEX_C },
+    ];
+    for (const change of changes) {
+      expect(await manifestContentDigestHex({ ...manifest, ...change }), JSON.stringify(change)).not.toBe(
+        expected,
+      );
+    }
+    await expect(manifestContentDigestHex({ ...manifest, version: 0 })).rejects.toThrow("Invalid manifest");
+    await expect(manifestContentDigestHex({ ...manifest, format: "heirloom/manifest/v2" })).rejects.toThrow(
+      "Invalid manifest",
+    );
+  });
+
+  test("sha256HexOfText hashes the UTF-8 bytes", async () => {
+    for (const text of ["", "v1.AAAA:BBBB", "é ❤️ 名"]) {
+      expect(await sha256HexOfText(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { canonicalJson, compareCodeUnits } from "./canonical-json.ts";
 import { base64ToBytes, bytesToBase64, bytesToHex, concatBytes, utf8Encode } from "./encoding.ts";
 import { CryptoError } from "./errors.ts";
 import { ed25519Sign, ed25519Verify, sha256 } from "./primitives.ts";
@@ -6,8 +7,7 @@ import type { Bytes, PublicKeyPem, SigningPrivateKey } from "./types.ts";
 
 // The owner signs each document version's manifest so that a recipient can tell a document the owner stored from one
 // a server made up or mixed together: the manifest pins the exact header and chunk objects, and who it was meant for.
-// The signed bytes are RFC 8785 (JCS) canonical JSON; with only strings, safe integers, arrays and objects allowed, JCS
-// is: no whitespace, object members sorted by UTF-16 code units, strings escaped as ECMAScript JSON.stringify does.
+// The signed bytes are RFC 8785 (JCS) canonical JSON (canonical-json.ts).
 
 export const MANIFEST_FORMAT_V1 = "heirloom/manifest/v1";
 
@@ -42,23 +42,22 @@ export interface SignedManifest {
   readonly signatureB64: string;
 }
 
-type Canonical = string | number | readonly Canonical[] | { readonly [key: string]: Canonical };
-
-function canonicalJson(value: Canonical): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new Error("only safe integers are allowed");
-    return String(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const object = value as { readonly [key: string]: Canonical };
-  const keys = Object.keys(object).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key] as Canonical)}`).join(",")}}`;
-}
-
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
-function validated(manifest: DocumentManifest): Canonical {
+/** The signed members, checked, with the format set and recipients sorted. */
+type ValidatedManifest = {
+  format: string;
+  documentId: string;
+  version: number;
+  fileId: string;
+  ownerId: string;
+  chunkCount: number;
+  headerDigest: string;
+  ciphertextDigest: string;
+  recipients: { userId: string; keyFingerprint: string }[];
+};
+
+function validated(manifest: DocumentManifest): ValidatedManifest {
   const fail = (why: string): never => {
     throw new CryptoError("invalidManifest", why);
   };
@@ -75,7 +74,7 @@ function validated(manifest: DocumentManifest): Canonical {
       userId: text(r?.userId, "recipient userId"),
       keyFingerprint: digest(r?.keyFingerprint, "keyFingerprint"),
     }))
-    .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+    .sort((a, b) => compareCodeUnits(a.userId, b.userId));
   for (let i = 1; i < recipients.length; i++) {
     if (recipients[i]?.userId === recipients[i - 1]?.userId) fail("duplicate recipient");
   }
@@ -97,8 +96,24 @@ export function canonicalManifestBytes(manifest: DocumentManifest): Bytes {
   return utf8Encode(canonicalJson(validated(manifest)));
 }
 
+/**
+ * SHA-256 (hex) of the manifest's canonical bytes without `recipients`: what the document version is, apart from
+ * whom it is shared with. Plan statements pin documents by this, so re-signing a manifest to add a recipient does not
+ * invalidate statements already signed for the others (docs/file-format.md section 11.5, ADR 038).
+ */
+export async function manifestContentDigestHex(manifest: DocumentManifest): Promise<string> {
+  const { recipients: _recipients, ...content } = validated(manifest);
+  return digestHex(utf8Encode(canonicalJson(content)));
+}
+
 export async function digestHex(bytes: Bytes): Promise<string> {
   return bytesToHex(await sha256(bytes));
+}
+
+/** SHA-256 (hex) of the text's UTF-8 bytes; a letter's or drill's digest in a plan statement is this of its blob. */
+export async function sha256HexOfText(text: string): Promise<string> {
+  if (typeof text !== "string") throw new TypeError("sha256HexOfText expects a string");
+  return digestHex(utf8Encode(text));
 }
 
 /** SHA-256 of public bytes (a chunk object as stored), for ciphertextDigestHex. Needs no key, so no worker trip. */

@@ -7,6 +7,8 @@ import {
   unlockAccount,
   unlockAccountKey,
 } from "./account.ts";
+import { signContactConfirmation, verifyContactConfirmation } from "./contact-confirmation.ts";
+import { openContactDetails, sealContactDetails } from "./contact-details.ts";
 import {
   decryptEncryptedDek,
   generateDek,
@@ -27,8 +29,17 @@ import {
   sealFileChunk,
 } from "./file-format.ts";
 import { fingerprintPhrase, publicKeyFingerprintHex } from "./fingerprint.ts";
+import { openItemText, sealItemText } from "./item-text.ts";
 import { dangerouslyExportVaultKeyB64, deriveAuthKey, deriveVaultKey, importVaultKeyB64 } from "./kdf.ts";
-import { ciphertextDigestHex, signManifest, verifyManifest } from "./manifest.ts";
+import {
+  ciphertextDigestHex,
+  manifestContentDigestHex,
+  sha256HexOfText,
+  signManifest,
+  verifyManifest,
+} from "./manifest.ts";
+import { openPlanDetails, sealPlanDetails } from "./plan-details.ts";
+import { signPlanStatement, verifyPlanStatement } from "./plan-statement.ts";
 import { sha256OfParts } from "./primitives.ts";
 import { decryptPrivateKey, decryptSigningPrivateKey } from "./private-keys.ts";
 import { runCryptoSelfTest } from "./self-test.ts";
@@ -84,6 +95,18 @@ export const cryptoWorkerApi = {
   ciphertextDigestHex,
   fingerprintPhrase,
   publicKeyFingerprintHex,
+  sealContactDetails,
+  openContactDetails,
+  signContactConfirmation,
+  verifyContactConfirmation,
+  sealPlanDetails,
+  openPlanDetails,
+  sealItemText,
+  openItemText,
+  manifestContentDigestHex,
+  sha256HexOfText,
+  signPlanStatement,
+  verifyPlanStatement,
   runCryptoSelfTest,
 } as const;
 

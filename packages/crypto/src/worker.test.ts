@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { createAccountKeys } from "./account.ts";
+import { verifyContactConfirmation } from "./contact-confirmation.ts";
+import { openContactDetails } from "./contact-details.ts";
 import { generateDek, importDekKey, unwrapDekForOwner } from "./dek.ts";
 import { CryptoError, CryptoErrorMessage } from "./errors.ts";
 import { createFileEncryptor } from "./file-stream.ts";
+import { publicKeyFingerprintHex } from "./fingerprint.ts";
+import { openItemText } from "./item-text.ts";
 import { deriveAuthKey, importVaultKeyB64 } from "./kdf.ts";
+import { manifestContentDigestHex, sha256HexOfText } from "./manifest.ts";
+import { openPlanDetails } from "./plan-details.ts";
+import { verifyPlanStatement } from "./plan-statement.ts";
 import { randomBytes } from "./primitives.ts";
 import type { Bytes, Progress } from "./types.ts";
 import { type CryptoWorkerClient, createCryptoWorkerClient } from "./worker-client.ts";
@@ -60,6 +68,86 @@ describe("crypto worker protocol", () => {
     expect(
       await unwrapDekForOwner(account.unlocked.accountKey, wrapped, { userId: "user-w", itemId: "i" }),
     ).toEqual(dek);
+  }, 30_000);
+
+  test("legacy contacts: details sealed and a confirmation signed in the worker open and verify here", async () => {
+    const { client } = connect(1);
+    const account = await createAccountKeys(await importVaultKeyB64(VAULT_B64), "owner-w");
+    const { accountKey, signingKey, signingPublicKeyPem } = account.unlocked;
+    const context = { userId: "owner-w", email: "Kim@Example.com" };
+    const details = { name: "Kim", relationship: "Friend" };
+    const sealed = await client.api.sealContactDetails(accountKey, context, details);
+    expect(await openContactDetails(accountKey, { ...context, email: "kim@example.com" }, sealed)).toEqual(
+      details,
+    );
+    expect(await client.api.openContactDetails(accountKey, context, sealed)).toEqual(details);
+    const error = await client.api
+      .openContactDetails(accountKey, { ...context, email: "other@example.com" }, sealed)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CryptoError);
+    expect((error as CryptoError).code).toBe("decryptionFailed");
+    const statement = {
+      ownerId: "owner-w",
+      contactId: "c-1",
+      contactUserId: "u-2",
+      keyFingerprint: await publicKeyFingerprintHex(account.blobs.publicKeyPem),
+    };
+    const signature = await client.api.signContactConfirmation(signingKey, statement);
+    expect(await verifyContactConfirmation(signingPublicKeyPem, statement, signature)).toBe(true);
+    expect(await client.api.verifyContactConfirmation(signingPublicKeyPem, statement, signature)).toBe(true);
+    expect(
+      await client.api.verifyContactConfirmation(
+        signingPublicKeyPem,
+        { ...statement, contactId: "c-2" },
+        signature,
+      ),
+    ).toBe(false);
+  }, 30_000);
+
+  test("legacy plans: details, item text and statements made in the worker open and verify here", async () => {
+    const { client } = connect(1);
+    const account = await createAccountKeys(await importVaultKeyB64(VAULT_B64), "owner-p");
+    const { accountKey, signingKey, signingPublicKeyPem } = account.unlocked;
+    const plan = { userId: "owner-p", planId: "p-1" };
+    const sealed = await client.api.sealPlanDetails(accountKey, plan, { name: "Plan" });
+    expect(await openPlanDetails(accountKey, plan, sealed)).toEqual({ name: "Plan" });
+    expect(await client.api.openPlanDetails(accountKey, plan, sealed)).toEqual({ name: "Plan" });
+    const dek = generateDek();
+    const drill = { ownerId: "owner-p", itemId: "d-1", purpose: "drill" } as const;
+    const text = await client.api.sealItemText(dek, drill, "dummy");
+    expect(await openItemText(dek, drill, text)).toBe("dummy");
+    expect(await client.api.openItemText(dek, drill, text)).toBe("dummy");
+    const digest = await client.api.sha256HexOfText(text);
+    expect(digest).toBe(await sha256HexOfText(text));
+    const manifest = {
+      documentId: "doc",
+      version: 1,
+      fileId: "doc/v1",
+      ownerId: "owner-p",
+      chunkCount: 1,
+      headerDigest: "e".repeat(64),
+      ciphertextDigest: "f".repeat(64),
+      recipients: [],
+    };
+    expect(await client.api.manifestContentDigestHex(manifest)).toBe(
+      await manifestContentDigestHex(manifest),
+    );
+    const statement = {
+      planId: "p-1",
+      kind: "drill",
+      version: 1,
+      ownerId: "owner-p",
+      recipient: { userId: "u-2", keyFingerprint: "0".repeat(64) },
+      items: [{ kind: "drill", id: "d-1", digest }],
+    } as const;
+    const signed = await client.api.signPlanStatement(signingKey, statement);
+    expect(await verifyPlanStatement(signingPublicKeyPem, signed)).toBe(true);
+    expect(await client.api.verifyPlanStatement(signingPublicKeyPem, signed)).toBe(true);
+    const error = await client.api
+      .signPlanStatement(signingKey, { ...statement, items: [...statement.items, ...statement.items] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CryptoError);
+    expect((error as CryptoError).code).toBe("invalidPlanStatement");
   }, 30_000);
 
   test("errors keep their class, code and exact SPEC text", async () => {

@@ -9,6 +9,8 @@ import {
   rewrapForNewPassword,
   unlockAccount,
 } from "../account.ts";
+import { signContactConfirmation, verifyContactConfirmation } from "../contact-confirmation.ts";
+import { openContactDetails, sealContactDetails } from "../contact-details.ts";
 import {
   decryptEncryptedDek,
   generateDek,
@@ -44,6 +46,7 @@ import {
   type FileEncryptOptions,
 } from "../file-stream.ts";
 import { fingerprintPhrase, publicKeyFingerprintHex } from "../fingerprint.ts";
+import { openItemText, sealItemText } from "../item-text.ts";
 import {
   dangerouslyExportVaultKeyB64,
   deriveAuthKey,
@@ -51,7 +54,16 @@ import {
   importVaultKeyB64,
   VAULT_KDF_PARAMS,
 } from "../kdf.ts";
-import { ciphertextDigestHex, digestHex, signManifest, verifyManifest } from "../manifest.ts";
+import {
+  ciphertextDigestHex,
+  digestHex,
+  manifestContentDigestHex,
+  sha256HexOfText,
+  signManifest,
+  verifyManifest,
+} from "../manifest.ts";
+import { openPlanDetails, sealPlanDetails } from "../plan-details.ts";
+import { signPlanStatement, verifyPlanStatement } from "../plan-statement.ts";
 import { argon2idImplementation, randomBytes } from "../primitives.ts";
 import { decryptPrivateKey } from "../private-keys.ts";
 import { formatRecoveryKey, parseRecoveryKey } from "../recovery-key.ts";
@@ -394,6 +406,114 @@ export const roundTripCases: readonly RoundTripCase[] = [
       assertEqual(phrase.split(" ").length, 6, "six words");
       assertEqual(await fingerprintPhrase(owner.blobs.publicKeyPem), phrase, "stable");
       assert(phrase !== (await fingerprintPhrase(recipient.blobs.publicKeyPem)), "differs per key");
+    },
+  },
+  {
+    name: "legacy contact: sealed details, a signed confirmation checked before wrapping",
+    async run({ owner, recipient }) {
+      const { accountKey, signingKey, signingPublicKeyPem } = owner.unlocked;
+      const context = { userId: OWNER_ID, email: " Ana@Example.org" };
+      const details = { name: "Ana", relationship: "Niece ✓" };
+      const sealed = await sealContactDetails(accountKey, context, details);
+      const opened = await openContactDetails(
+        accountKey,
+        { userId: OWNER_ID, email: "ana@example.org" },
+        sealed,
+      );
+      assertEqual(JSON.stringify(opened), JSON.stringify(details), "details round trip");
+      await assertRejects(
+        () => openContactDetails(accountKey, { userId: OWNER_ID, email: "bo@example.org" }, sealed),
+        CryptoErrorMessage.decryptionFailed,
+        "details moved to another contact",
+      );
+      const statement = {
+        ownerId: OWNER_ID,
+        contactId: "contact-1",
+        contactUserId: RECIPIENT_ID,
+        keyFingerprint: await publicKeyFingerprintHex(recipient.blobs.publicKeyPem),
+      };
+      const signature = await signContactConfirmation(signingKey, statement);
+      assert(
+        await verifyContactConfirmation(signingPublicKeyPem, statement, signature),
+        "confirmation verifies",
+      );
+      const swapped = {
+        ...statement,
+        keyFingerprint: await publicKeyFingerprintHex(owner.blobs.publicKeyPem),
+      };
+      assert(
+        !(await verifyContactConfirmation(signingPublicKeyPem, swapped, signature)),
+        "swapped key fails",
+      );
+    },
+  },
+  {
+    name: "legacy plan: details, a letter wrapped to the recipient, a statement the recipient checks",
+    async run({ owner, recipient }) {
+      const { accountKey, signingKey, signingPublicKeyPem } = owner.unlocked;
+      const plan = { userId: OWNER_ID, planId: "plan-1" };
+      const details = { name: "For Sam", labels: ["Family"] };
+      const sealedDetails = await sealPlanDetails(accountKey, plan, details);
+      const openedDetails = await openPlanDetails(accountKey, plan, sealedDetails);
+      assertEqual(JSON.stringify(openedDetails), JSON.stringify(details), "plan details round trip");
+
+      // The owner: a letter under its own DEK, the DEK for the owner and the recipient, the statement.
+      const letterDek = generateDek();
+      const letter = { ownerId: OWNER_ID, itemId: "letter-1", purpose: "letter" } as const;
+      const sealedLetter = await sealItemText(letterDek, letter, "Dear Sam ✉");
+      const ownerCopy = await wrapDekForOwner(accountKey, letterDek, {
+        userId: OWNER_ID,
+        itemId: "letter-1",
+      });
+      const recipientCopy = await wrapDekForRecipient(recipient.blobs.publicKeyPem, letterDek);
+      const manifest = {
+        documentId: "doc-1",
+        version: 1,
+        fileId: "doc-1/v1",
+        ownerId: OWNER_ID,
+        chunkCount: 1,
+        headerDigest: "1".repeat(64),
+        ciphertextDigest: "2".repeat(64),
+        recipients: [],
+      };
+      const keyFingerprint = await publicKeyFingerprintHex(recipient.blobs.publicKeyPem);
+      const reSigned = await signManifest(signingKey, {
+        ...manifest,
+        recipients: [{ userId: RECIPIENT_ID, keyFingerprint }],
+      });
+      const signed = await signPlanStatement(signingKey, {
+        planId: "plan-1",
+        kind: "release",
+        version: 2,
+        ownerId: OWNER_ID,
+        recipient: { userId: RECIPIENT_ID, keyFingerprint },
+        items: [
+          { kind: "letter", id: "letter-1", digest: await sha256HexOfText(sealedLetter) },
+          { kind: "document", id: "doc-1", digest: await manifestContentDigestHex(manifest) },
+        ],
+      });
+
+      // The recipient: as stored (JSON), verified, then each item checked against it.
+      const stored = JSON.parse(JSON.stringify(signed));
+      assert(await verifyPlanStatement(signingPublicKeyPem, stored), "statement verifies");
+      const [documentItem, letterItem] = stored.statement.items;
+      assertEqual(documentItem.digest, await manifestContentDigestHex(reSigned.manifest), "document digest");
+      assertEqual(letterItem.digest, await sha256HexOfText(sealedLetter), "letter digest");
+      const dek = await unwrapDekForRecipient(recipient.unlocked.privateKey, recipientCopy);
+      assert(dek, "recipient unwraps the letter's DEK");
+      assertEqual(await openItemText(dek, letter, sealedLetter), "Dear Sam ✉", "recipient reads the letter");
+      assertBytesEqual(
+        await unwrapDekForOwner(accountKey, ownerCopy, { userId: OWNER_ID, itemId: "letter-1" }),
+        letterDek,
+        "owner copy",
+      );
+      const dropped = { ...stored, statement: { ...stored.statement, items: [documentItem] } };
+      assert(!(await verifyPlanStatement(signingPublicKeyPem, dropped)), "dropped item fails");
+      await assertRejects(
+        () => openItemText(dek, { ...letter, purpose: "drill" }, sealedLetter),
+        CryptoErrorMessage.decryptionFailed,
+        "a letter is not a drill",
+      );
     },
   },
   {
