@@ -284,6 +284,51 @@ export const accountExportSchema = z.object({
       updated: timeSchema,
     }),
   ),
+  /**
+   * The legacy circle as stored: the people the user invited (names and relationships sealed in their browser), their
+   * plans (name and letters sealed; which documents go to whom, and the trigger), and the people who named the user.
+   * Wrapped keys and statements are left out: they open nothing without the recipients' own keys.
+   */
+  legacy: z.object({
+    contacts: z.array(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        state: z.string(),
+        details: z.string(),
+        invitedAt: timeSchema,
+        acceptedAt: timeSchema.nullable(),
+        confirmedAt: timeSchema.nullable(),
+        confirmedFingerprint: z.string().nullable(),
+      }),
+    ),
+    plans: z.array(
+      z.object({
+        id: z.string(),
+        details: z.string(),
+        trigger: z.string(),
+        state: z.string(),
+        createdAt: timeSchema,
+        releasedAt: timeSchema.nullable(),
+        items: z.array(z.object({ kind: z.string(), id: z.string() })),
+        recipients: z.array(
+          z.object({
+            contactId: z.string(),
+            letterSealed: z.string().nullable(),
+            releasedAt: timeSchema.nullable(),
+          }),
+        ),
+      }),
+    ),
+    namedBy: z.array(
+      z.object({
+        ownerName: z.string(),
+        ownerEmail: z.string(),
+        state: z.string(),
+        acceptedAt: timeSchema.nullable(),
+      }),
+    ),
+  }),
   /** What is kept but not exported, and why (credentials a copy of this file must not carry). */
   withheld: z.array(z.string()),
 });

@@ -60,6 +60,55 @@ describe.each(engines())("the account export on %s", (engine) => {
       expect(text).not.toContain(cookie);
   });
 
+  it("carries the legacy circle: contacts, plans with their items and sealed letters, and who named the user", async () => {
+    const owner = await signUp(t.app, { name: "olive owner" });
+    const contact = await signUp(t.app, { name: "cora contact" });
+    const details = "v1.c2VhbGVkLWl2:c2VhbGVkLWRldGFpbHM=";
+    const invited = await owner.client.post("/api/legacy/contacts", { email: contact.email, details });
+    const contactId = (invited.json() as { id: string }).id;
+    const [mail] = await t.mailTo(contact.email);
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
+    expect((await contact.client.post("/api/legacy/invitation/accept", { token })).statusCode).toBe(200);
+    const documentId = "0b6f7c1e-1d2a-4f4e-9a63-2f1e0c9d8b7a";
+    await upload(
+      t.app,
+      owner.client,
+      `users/${owner.userId}/documents/${documentId}/key`,
+      new Uint8Array(48),
+    );
+    const planId = "7f3c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
+    const settings = { trigger: { kind: "shareNow" }, trustees: null, timeLimitDays: null };
+    expect((await owner.client.post("/api/legacy/plans", { id: planId, details, settings })).statusCode).toBe(
+      201,
+    );
+    await owner.client.post(`/api/legacy/plans/${planId}/items`, {
+      items: [{ kind: "document", id: documentId }],
+    });
+    await owner.client.post(`/api/legacy/plans/${planId}/recipients`, { contactId });
+    const letter = { id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", sealed: details, ownerDek: details };
+    await owner.client.put(`/api/legacy/plans/${planId}/recipients/${contactId}/letter`, letter);
+
+    const mine = accountExportSchema.parse((await owner.client.get("/api/account/export")).json());
+    expect(mine.legacy.contacts).toEqual([
+      expect.objectContaining({ id: contactId, email: contact.email, state: "accepted", details }),
+    ]);
+    expect(mine.legacy.plans).toEqual([
+      expect.objectContaining({
+        id: planId,
+        trigger: "shareNow",
+        state: "released",
+        items: [{ kind: "document", id: documentId }],
+        recipients: [expect.objectContaining({ contactId, letterSealed: details })],
+      }),
+    ]);
+    expect(mine.legacy.namedBy).toEqual([]);
+    const theirs = accountExportSchema.parse((await contact.client.get("/api/account/export")).json());
+    expect(theirs.legacy.namedBy).toEqual([
+      expect.objectContaining({ ownerName: "Olive Owner", state: "accepted" }),
+    ]);
+    expect(theirs.legacy.plans).toEqual([]);
+  });
+
   it("needs a session", async () => {
     expect((await new Client(t.app).get("/api/account/export")).statusCode).toBe(401);
   });

@@ -13,7 +13,72 @@ export const exportWithheld = [
   "rate-limit counters and one-time tokens (short-lived security records)",
   "the list of browsers you signed in from, kept only to tell you about a new one (its sign-ins are in activity)",
   "the download tokens of your stored objects (anyone holding one could fetch that encrypted object)",
+  "the item keys your browser wrapped for your legacy recipients, and the statements it signed for them (only their keys open them)",
 ] as const;
+
+/** The user's legacy contacts and plans, and the roles others gave them (no wraps: they open nothing for the user). */
+async function exportLegacy(db: Kysely<DatabaseSchema>, userId: string): Promise<UserDataExport["legacy"]> {
+  const [contacts, plans, items, recipients, namedBy] = await Promise.all([
+    db
+      .selectFrom("legacy_contacts")
+      .selectAll()
+      .where("owner_id", "=", userId)
+      .orderBy("invited_at")
+      .execute(),
+    db.selectFrom("legacy_plans").selectAll().where("owner_id", "=", userId).orderBy("created_at").execute(),
+    db
+      .selectFrom("legacy_plan_items as i")
+      .innerJoin("legacy_plans as p", "p.id", "i.plan_id")
+      .select(["i.plan_id", "i.kind", "i.item_id"])
+      .where("p.owner_id", "=", userId)
+      .orderBy("i.added_at")
+      .execute(),
+    db
+      .selectFrom("legacy_plan_recipients as r")
+      .innerJoin("legacy_plans as p", "p.id", "r.plan_id")
+      .select(["r.plan_id", "r.contact_id", "r.letter_sealed", "r.released_at"])
+      .where("p.owner_id", "=", userId)
+      .orderBy("r.added_at")
+      .execute(),
+    db
+      .selectFrom("legacy_contacts as c")
+      .innerJoin("user as o", "o.id", "c.owner_id")
+      .select(["o.name", "o.email", "c.state", "c.accepted_at"])
+      .where("c.contact_user_id", "=", userId)
+      .orderBy("c.invited_at")
+      .execute(),
+  ]);
+  return {
+    contacts: contacts.map((c) => ({
+      id: c.id,
+      email: c.email,
+      state: c.state,
+      details: c.details,
+      invitedAt: c.invited_at,
+      acceptedAt: c.accepted_at,
+      confirmedAt: c.confirmed_at,
+      confirmedFingerprint: c.confirmed_fingerprint,
+    })),
+    plans: plans.map((p) => ({
+      id: p.id,
+      details: p.details,
+      trigger: p.trigger,
+      state: p.state,
+      createdAt: p.created_at,
+      releasedAt: p.released_at,
+      items: items.filter((i) => i.plan_id === p.id).map((i) => ({ kind: i.kind, id: i.item_id })),
+      recipients: recipients
+        .filter((r) => r.plan_id === p.id)
+        .map((r) => ({ contactId: r.contact_id, letterSealed: r.letter_sealed, releasedAt: r.released_at })),
+    })),
+    namedBy: namedBy.map((n) => ({
+      ownerName: n.name,
+      ownerEmail: n.email,
+      state: n.state,
+      acceptedAt: n.accepted_at,
+    })),
+  };
+}
 
 const iso = (value: Date | string) => (typeof value === "string" ? value : value.toISOString());
 
@@ -77,44 +142,46 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
         .where("id", "=", userId)
         .executeTakeFirst();
       if (!user) return undefined;
-      const [keys, accounts, sessions, activity, errors, notifications, phone, objects] = await Promise.all([
-        db.selectFrom("account_keys").selectAll().where("user_id", "=", userId).executeTakeFirst(),
-        db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
-        db
-          .selectFrom("session")
-          .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
-          .where("userId", "=", userId)
-          .execute(),
-        db
-          .selectFrom("activity")
-          .select(["action", "device", "operating", "timestamp"])
-          .where("user_id", "=", userId)
-          .orderBy("timestamp", "desc")
-          .execute(),
-        db
-          .selectFrom("user_errors")
-          .select(["function", "error", "timestamp"])
-          .where("uid", "=", userId)
-          .orderBy("timestamp", "desc")
-          .execute(),
-        db
-          .selectFrom("notifications")
-          .select(["kind", "title", "body", "created_at", "read_at"])
-          .where("user_id", "=", userId)
-          .orderBy("created_at", "desc")
-          .execute(),
-        db
-          .selectFrom("phone_numbers")
-          .select(["phone", "verified_at"])
-          .where("user_id", "=", userId)
-          .executeTakeFirst(),
-        db
-          .selectFrom("storage_objects")
-          .select(["full_path", "size", "content_type", "md5_hash", "time_created", "updated"])
-          .where("user_id", "=", userId)
-          .orderBy("full_path")
-          .execute(),
-      ]);
+      const [keys, accounts, sessions, activity, errors, notifications, phone, objects, legacy] =
+        await Promise.all([
+          db.selectFrom("account_keys").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+          db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
+          db
+            .selectFrom("session")
+            .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
+            .where("userId", "=", userId)
+            .execute(),
+          db
+            .selectFrom("activity")
+            .select(["action", "device", "operating", "timestamp"])
+            .where("user_id", "=", userId)
+            .orderBy("timestamp", "desc")
+            .execute(),
+          db
+            .selectFrom("user_errors")
+            .select(["function", "error", "timestamp"])
+            .where("uid", "=", userId)
+            .orderBy("timestamp", "desc")
+            .execute(),
+          db
+            .selectFrom("notifications")
+            .select(["kind", "title", "body", "created_at", "read_at"])
+            .where("user_id", "=", userId)
+            .orderBy("created_at", "desc")
+            .execute(),
+          db
+            .selectFrom("phone_numbers")
+            .select(["phone", "verified_at"])
+            .where("user_id", "=", userId)
+            .executeTakeFirst(),
+          db
+            .selectFrom("storage_objects")
+            .select(["full_path", "size", "content_type", "md5_hash", "time_created", "updated"])
+            .where("user_id", "=", userId)
+            .orderBy("full_path")
+            .execute(),
+          exportLegacy(db, userId),
+        ]);
       return {
         user: {
           id: user.id,
@@ -174,6 +241,7 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
           timeCreated: o.time_created,
           updated: o.updated,
         })),
+        legacy,
       };
     },
   };
