@@ -5,6 +5,7 @@ import { createAccountKeysRepo } from "../db/repos/account-keys.repo.ts";
 import { createLegacyContactsRepo } from "../db/repos/legacy-contacts.repo.ts";
 import { createLegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
 import { createNotificationsRepo } from "../db/repos/notifications.repo.ts";
+import { createUserDataRepo } from "../db/repos/user-data.repo.ts";
 import { type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { addAccount, replacePublicKey } from "../testing/legacy-accounts.ts";
@@ -385,6 +386,28 @@ for (const target of testDatabaseTargets()) {
       expect(await t.service.list(t.owner)).toEqual([]);
       const leftovers = await t.db.db.selectFrom("legacy_wraps").selectAll().execute();
       expect(leftovers).toEqual([]);
+    });
+
+    it("deleting an account takes its plans, and every wrap, grant and drill made for it as a recipient", async () => {
+      const t = await setup();
+      const a = t.store(t.owner);
+      const contactId = await t.coraContact();
+      const planId = randomUUID();
+      await t.service.create(t.owner, { id: planId, details: sealed(), settings: shareNow });
+      await t.service.addItems(t.owner, planId, [{ kind: "document", id: a }]);
+      await t.service.addRecipient(t.owner, planId, contactId);
+      await t.wrapAll(planId, contactId);
+      const users = createUserDataRepo(t.db.db);
+      await users.deleteUser(t.cora.id, "cora-hash", new Date());
+      const count = async (
+        table: "legacy_wraps" | "legacy_plan_recipients" | "legacy_plans" | "legacy_contacts",
+      ) => (await t.db.db.selectFrom(table).selectAll().execute()).length;
+      expect(await count("legacy_wraps")).toBe(0);
+      expect(await count("legacy_plan_recipients")).toBe(0);
+      expect(await count("legacy_plans")).toBe(1);
+      await users.deleteUser(t.owner.id, "owner-hash", new Date());
+      expect(await count("legacy_plans")).toBe(0);
+      expect(await count("legacy_contacts")).toBe(0);
     });
 
     it("a drill reaches one confirmed recipient, marked as a drill, for 7 days", async () => {
