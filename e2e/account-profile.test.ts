@@ -254,7 +254,7 @@ describe("the person's own pages", () => {
       await progress.waitFor({ timeout: 30_000 });
       expect(await progress.textContent()).toBe("0 of 6 done");
       expect(await first.page.getByTestId("checklist-legacy-contact").getAttribute("data-state")).toBe(
-        "soon",
+        "todo",
       );
       expect(await seriousAxeViolations(first.page)).toEqual([]);
       await shoot(first.page, "get-started-390-light");

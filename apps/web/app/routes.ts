@@ -47,6 +47,7 @@ export default [
     route("getStarted", "routes/public/get-started.tsx"),
     route("Help", "routes/public/help.tsx"),
     route("HowItWorks", "routes/public/how-it-works.tsx"),
+    route("invitation", "routes/auth/invitation.tsx"),
     route("Legacy", "routes/public/legacy.tsx"),
     route("LegalNotice", "routes/public/legal-notice.tsx"),
     route("Login", "routes/auth/login.tsx"),

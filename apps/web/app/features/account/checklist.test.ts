@@ -13,14 +13,14 @@ const states = (facts: ChecklistFacts) =>
   Object.fromEntries(checklistItems(facts).map((i) => [i.id, i.state]));
 
 describe("the get-started checklist", () => {
-  it("has every step to do for a new account, and legacy contacts coming soon", () => {
+  it("has every step to do for a new account, inviting a legacy contact included", () => {
     expect(states(fresh)).toEqual({
       "verify-email": "todo",
       "add-info": "todo",
       "first-document": "todo",
       "two-factor": "todo",
       "recovery-kit": "todo",
-      "legacy-contact": "soon",
+      "legacy-contact": "todo",
     });
   });
 
@@ -55,6 +55,7 @@ describe("the get-started checklist", () => {
       "add-info": "/account/MyInfo",
       "two-factor": "/mfa/setup",
       "recovery-kit": "/account/securitysettings#recovery-kit",
+      "legacy-contact": "/account/legacyinvitations",
     });
   });
 });

@@ -17,7 +17,7 @@ export interface ChecklistFacts {
   /** Documents stored (GET /api/storage/usage); null when the count could not be read. */
   documents: number | null;
   recoveryKitSavedAt: string | null;
-  /** Legacy contacts named; null until the legacy pages exist. */
+  /** Legacy contacts invited, accepted or confirmed; null when the count could not be read. */
   legacyContacts: number | null;
   /** Whether this build has a page to upload documents yet. */
   canUploadDocuments: boolean;
@@ -77,7 +77,7 @@ export function checklistItems(facts: ChecklistFacts): ChecklistItem[] {
       "Name a legacy contact",
       "The person who should receive your documents when you no longer can.",
       (facts.legacyContacts ?? 0) > 0,
-      null,
+      { label: "Invite someone", to: "/account/legacyinvitations" },
     ),
   ];
 }

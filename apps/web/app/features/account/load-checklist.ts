@@ -9,15 +9,18 @@ export function useChecklist() {
   const preferences = useQuery(apiQuery("getPreferences"));
   // The checklist still shows when storage cannot be read; the document step then reads as not done.
   const usage = useQuery({ ...apiQuery("getStorageUsage"), retry: false });
+  const contacts = useQuery({ ...apiQuery("listLegacyContacts"), retry: false });
   return joinQueries(
-    [me, profile, preferences, orFallback(usage, null)],
-    (user, profile, preferences, usage) =>
+    [me, profile, preferences, orFallback(usage, null), orFallback(contacts, null)],
+    (user, profile, preferences, usage, contacts) =>
       checklistItems({
         user,
         hasPersonalInfo: profile.dobYear !== null || profile.zipCode !== null,
         documents: usage?.documents ?? null,
         recoveryKitSavedAt: preferences.recoveryKitSavedAt,
-        legacyContacts: null,
+        legacyContacts:
+          contacts?.contacts.filter((c) => ["invited", "accepted", "confirmed"].includes(c.state)).length ??
+          null,
         canUploadDocuments: true,
       }),
   );

@@ -5,6 +5,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Notice } from "#app/components/ui/notice.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { invitationPath } from "#app/features/legacy-contacts/invitation-token.ts";
+import { usePendingInvitation } from "#app/features/legacy-contacts/use-pending-invitation.ts";
 import { redirectSignedInClient, session } from "#app/features/session/index.ts";
 import { callApi } from "#app/lib/api.ts";
 import { AuthShell } from "./auth-shell.tsx";
@@ -58,6 +60,8 @@ function WhatHappensNext() {
 /** The kit, once, right after the keys exist. Created at this moment, in this browser. */
 function KitStep({ done }: { done: SignedUp }) {
   const [createdAt] = useState(() => new Date());
+  // Signed up from an invitation: answering it is the next step (two-factor can wait for the checklist on /app).
+  const invitationWaiting = usePendingInvitation();
   return (
     <AuthShell
       id="auth"
@@ -66,10 +70,14 @@ function KitStep({ done }: { done: SignedUp }) {
     >
       <RecoveryKit
         kit={{ email: done.email, recoveryKeyText: done.recoveryKeyText, createdAt }}
-        continueTo="/mfa/setup"
-        continueLabel="Continue: turn on two-factor"
-        skipTo="/app"
-        skipLabel="Skip for now and open my vault"
+        {...(invitationWaiting
+          ? { continueTo: invitationPath, continueLabel: "Continue: answer the invitation" }
+          : {
+              continueTo: "/mfa/setup",
+              continueLabel: "Continue: turn on two-factor",
+              skipTo: "/app",
+              skipLabel: "Skip for now and open my vault",
+            })}
         onSaved={() => callApi("markRecoveryKitSaved")}
       />
     </AuthShell>
@@ -145,6 +153,7 @@ export function SignUpPage() {
   useRedirectSignedIn();
   const [params] = useSearchParams();
   const [done, setDone] = useState<SignedUp | null>(null);
+  const invitationWaiting = usePendingInvitation();
   if (done) return <KitStep done={done} />;
   if (params.get("social") === "1") return <SocialFirstVault onCreated={setDone} />;
   return (
@@ -154,13 +163,22 @@ export function SignUpPage() {
       lead="Free for up to 1 GiB and 200 documents. No card needed."
       aside={<WhatHappensNext />}
     >
+      {invitationWaiting ? (
+        <Notice tone="info" title="Your invitation is waiting" className="mb-6">
+          Create your vault with the address the invitation was sent to. When your vault is ready, you go back
+          to the invitation to answer it.
+        </Notice>
+      ) : null}
       <SignUpForm onSignedUp={setDone} />
       <div className="mt-7">
         <SocialSignIn verb="Sign up" />
       </div>
       <p className="mt-8 border-t border-line pt-6 text-center text-[0.9375rem] text-ink-muted">
         Already have a vault?{" "}
-        <Link to="/Login#auth" className="link">
+        <Link
+          to={invitationWaiting ? `/Login?from=${encodeURIComponent(invitationPath)}#auth` : "/Login#auth"}
+          className="link"
+        >
           Sign in
         </Link>
       </p>

@@ -1,7 +1,8 @@
 import type { SessionUser } from "@heirloom/contract";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { pathAfterSignIn } from "#app/features/account/landing-page.ts";
+import { hasReturnPath, pathAfterSignIn } from "#app/features/account/landing-page.ts";
+import { pendingInvitationReturn } from "#app/features/legacy-contacts/invitation-token.ts";
 import { signOut } from "#app/features/session/session.ts";
 import {
   finishSecondFactor,
@@ -61,7 +62,10 @@ export function useSignIn({
       switch (result.kind) {
         case "signed-in":
           setStep({ name: "leaving" });
-          void pathAfterSignIn(from).then((path) => navigate(path, { replace: true }));
+          // An invitation this tab keeps (opened before signing in) is where the person was going.
+          void pathAfterSignIn(hasReturnPath(from) ? from : (pendingInvitationReturn() ?? from)).then(
+            (path) => navigate(path, { replace: true }),
+          );
           return;
         case "second-factor":
           setStep({ name: "second-factor", pending: pending ?? result.pending, method: "totp" });

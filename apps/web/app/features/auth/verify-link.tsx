@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { invitationPath } from "#app/features/legacy-contacts/invitation-token.ts";
+import { usePendingInvitation } from "#app/features/legacy-contacts/use-pending-invitation.ts";
 import { logUserError, session } from "#app/features/session/index.ts";
 import { authRequest } from "./auth-api.ts";
 import { type VerifyOutcome, verifyEmailLink } from "./confirm-email.ts";
@@ -24,6 +26,7 @@ export function VerifyLink({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<VerifyOutcome | null>(null);
   const started = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const invitationWaiting = usePendingInvitation();
 
   useEffect(() => {
     if (started.current) return;
@@ -63,8 +66,8 @@ export function VerifyLink({ token }: { token: string }) {
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         {outcome.kind === "verified" ? (
-          <Link to="/app" className="btn-primary">
-            Go to my vault
+          <Link to={invitationWaiting ? invitationPath : "/app"} className="btn-primary">
+            {invitationWaiting ? "Back to your invitation" : "Go to my vault"}
             <Icon name="arrow-right" className="size-5" />
           </Link>
         ) : outcome.kind === "verified-log-in" ? (

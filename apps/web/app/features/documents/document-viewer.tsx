@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Modal } from "#app/components/ui/modal.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { DocumentEntry } from "./documents.ts";
@@ -17,9 +17,21 @@ type View =
  * is revoked when it closes; nothing decrypted is written to the browser's cache (the ciphertext is fetched with
  * no-store and the plaintext exists only as this Blob).
  */
-export function DocumentViewer({ entry, onClose }: { entry: DocumentEntry; onClose: () => void }) {
+export function DocumentViewer({
+  entry,
+  onClose,
+  describeError = describeStorageError,
+}: {
+  entry: DocumentEntry;
+  onClose: () => void;
+  /** What a failure reads as; a recipient's page names the owner instead of "you". */
+  describeError?: (error: unknown) => string;
+}) {
   const kind = viewableKind(entry.type);
   const [view, setView] = useState<View>({ state: "loading", done: 0 });
+  // Read when a failure happens, so a new function from a re-rendering parent does not restart the decryption.
+  const describe = useRef(describeError);
+  describe.current = describeError;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -38,7 +50,7 @@ export function DocumentViewer({ entry, onClose }: { entry: DocumentEntry; onClo
         }
       })
       .catch((error) => {
-        if (!controller.signal.aborted) setView({ state: "failed", error: describeStorageError(error) });
+        if (!controller.signal.aborted) setView({ state: "failed", error: describe.current(error) });
       });
     return () => {
       controller.abort();

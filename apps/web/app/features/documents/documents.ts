@@ -17,6 +17,11 @@ import { openSmall, openVault, sealSmall, type Vault } from "./vault.ts";
 /** One document as the page shows it, with what it needs to open, rename or delete it. */
 export interface DocumentEntry {
   readonly documentId: string;
+  /**
+   * Whose vault holds the document: absent for the signed-in person's own documents; the owner's user id for a
+   * document released to them (features/legacy-shared), read through the storage API's recipient access.
+   */
+  readonly ownerId?: string;
   /** "ready": complete and its manifest verified; "incomplete": an upload that never finished (resumable);
    * "damaged": present but its keys, header or signature do not check out. */
   readonly status: "ready" | "incomplete" | "damaged";

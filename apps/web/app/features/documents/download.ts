@@ -50,7 +50,7 @@ export async function decryptDocument(
   const { dekKey, manifest } = entry;
   if (!dekKey || !manifest || entry.status !== "ready") throw new Error("This document cannot be opened.");
   const vault = await openVault();
-  const paths = documentPaths(vault.account.userId, entry.documentId, entry.version);
+  const paths = documentPaths(entry.ownerId ?? vault.account.userId, entry.documentId, entry.version);
   const fileId = fileIdOf(entry.documentId, entry.version);
   const count = manifest.manifest.chunkCount;
   // The header fixes the layout: every chunk but the last holds chunkSize bytes.

@@ -41,6 +41,12 @@ export const fileIdOf = (documentId: string, version: number) => `${documentId}/
 export const manifestFileIdOf = (documentId: string, version: number) => `${documentId}/v${version}/manifest`;
 export const labelsFileIdOf = (documentId: string) => `${documentId}/labels`;
 
+/**
+ * How a small value (labels, the signed manifest) is kept under a document's DEK: the single chunk of a file of its
+ * own length (docs/file-format.md 8.6). A stored object of n bytes holds n - 28 bytes of value.
+ */
+export const smallValueLayout = (size: number) => ({ size, chunkSize: Math.max(1, size) });
+
 export interface StoredVersion {
   readonly version: number;
   readonly hasHeader: boolean;

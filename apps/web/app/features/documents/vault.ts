@@ -1,5 +1,6 @@
 import type { CryptoWorkerClient, DekKey, UnlockedAccount } from "@heirloom/crypto";
 import { getCryptoClient, unlockFromStorage } from "#app/features/session/index.ts";
+import { smallValueLayout } from "./layout.ts";
 
 // The keys a document operation needs: the worker client and this tab's unlocked account (non-extractable keys).
 
@@ -12,9 +13,6 @@ export async function openVault(): Promise<Vault> {
   const [crypto, account] = await Promise.all([getCryptoClient(), unlockFromStorage()]);
   return { crypto, account };
 }
-
-/** How a small value (labels, the manifest) is kept under a document's DEK: one chunk of a one-chunk "file". */
-const smallLayout = (size: number) => ({ size, chunkSize: Math.max(1, size) });
 
 /**
  * Seals `plaintext` under the DEK as the single chunk of a file of its own length, bound to `fileId` (distinct from
@@ -29,7 +27,7 @@ export async function sealSmall(
 ): Promise<Uint8Array<ArrayBuffer>> {
   return vault.crypto.api.encryptFileChunk(dekKey, {
     fileId,
-    layout: smallLayout(plaintext.length),
+    layout: smallValueLayout(plaintext.length),
     index: 0,
     plaintext,
   });
@@ -43,7 +41,7 @@ export async function openSmall(
 ): Promise<Uint8Array<ArrayBuffer>> {
   return vault.crypto.api.decryptFileChunk(dekKey, {
     fileId,
-    layout: smallLayout(Math.max(0, chunkObject.length - 28)),
+    layout: smallValueLayout(Math.max(0, chunkObject.length - 28)),
     index: 0,
     chunkObject,
   });

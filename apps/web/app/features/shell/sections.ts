@@ -33,12 +33,7 @@ export const sections = {
   legacyInvitations: {
     title: "Legacy invitations",
     description:
-      "The people you have invited to receive part of your vault, and invitations other people have sent you. A contact is only trusted after you compare their fingerprint phrase.",
-    empty: {
-      icon: "users",
-      title: "No invitations yet",
-      body: "Invitations you send, and ones you receive, will be listed here with their status.",
-    },
+      "The people you invite to receive part of your vault one day. A contact is only trusted after you compare their six-word fingerprint phrase with them.",
   },
   passwords: {
     title: "Passwords",
@@ -102,12 +97,7 @@ export const sections = {
   accountHolder: {
     title: "Account holder",
     description:
-      "The person this vault belongs to, as your legacy contacts will see them when they are invited.",
-    empty: {
-      icon: "fingerprint",
-      title: "Account holder details not added yet",
-      body: "Add how you would like to be named to the people you invite, and a short note for them.",
-    },
+      "The people who named you as their legacy contact, the six words you read to them, and anything they have released to you.",
   },
   contactPreferences: {
     title: "Contact preferences",

@@ -1,8 +1,6 @@
-import { SectionPage } from "#app/features/shell/section-page.tsx";
-import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { AccountHolderPage } from "#app/features/legacy-contacts/account-holder-page.tsx";
+import { sectionMeta } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("accountHolder");
 
-export default function AccountHolder() {
-  return <SectionPage {...sections.accountHolder} />;
-}
+export default AccountHolderPage;

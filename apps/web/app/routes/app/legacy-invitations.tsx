@@ -1,8 +1,6 @@
-import { SectionPage } from "#app/features/shell/section-page.tsx";
-import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { LegacyInvitationsPage } from "#app/features/legacy-contacts/legacy-invitations-page.tsx";
+import { sectionMeta } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("legacyInvitations");
 
-export default function LegacyInvitations() {
-  return <SectionPage {...sections.legacyInvitations} />;
-}
+export default LegacyInvitationsPage;

@@ -18,7 +18,11 @@ const accountPages: readonly LinkListItem[] = [
   },
   { label: "Activity", description: "Sign-ins and changes, with device and system.", to: "/app/Activity" },
   { label: "My info", description: "Your name, date of birth and postcode.", to: "/app/MyInfo" },
-  { label: "Account holder", description: "How the people you invite see you.", to: "/app/AccountHolder" },
+  {
+    label: "Account holder",
+    description: "The people who named you as their legacy contact, and what they released to you.",
+    to: "/app/AccountHolder",
+  },
   {
     label: "Legacy invitations",
     description: "Invitations you sent and received.",

@@ -7,7 +7,11 @@ export const meta = () => sectionMeta("settings");
 
 const pages = [
   { label: "My info", description: "Your name, date of birth, postcode and picture.", to: "/app/MyInfo" },
-  { label: "Account holder", description: "How your legacy contacts see you.", to: "/app/AccountHolder" },
+  {
+    label: "Account holder",
+    description: "The people who named you as their legacy contact, and what they released to you.",
+    to: "/app/AccountHolder",
+  },
   {
     label: "Primary settings",
     description: "Your plan, account type, theme, time zone and start page.",

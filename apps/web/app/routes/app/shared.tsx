@@ -1,8 +1,6 @@
-import { SectionPage } from "#app/features/shell/section-page.tsx";
-import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { SharedPage } from "#app/features/legacy-shared/shared-page.tsx";
+import { sectionMeta } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("shared");
 
-export default function Shared() {
-  return <SectionPage {...sections.shared} />;
-}
+export default SharedPage;
