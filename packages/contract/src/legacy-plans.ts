@@ -216,7 +216,15 @@ export const legacyPlanRecipientSchema = z.object({
   /** What is wrapped to this recipient now, and to which key. */
   wraps: z.array(wrapRefSchema),
   /** The last statement signed for this recipient; stale when its version is below the plan's. */
-  statement: z.object({ version: z.int(), keyFingerprint: z.string(), signedAt: z.string() }).nullable(),
+  statement: z
+    .object({
+      version: z.int(),
+      keyFingerprint: z.string(),
+      signedAt: z.string(),
+      /** The items it lists with their digests, so the owner's browser sees a document changed since (a rename). */
+      items: z.array(z.object({ kind: z.string(), id: z.string(), digest: z.string() })),
+    })
+    .nullable(),
   /** When the plan was released to this recipient; null while it is not. */
   releasedAt: z.string().nullable(),
   /** The last drill sent to this recipient, if any. */

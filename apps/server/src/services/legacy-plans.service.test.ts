@@ -216,6 +216,10 @@ for (const target of testDatabaseTargets()) {
         [`document:${a}`, `document:${b}`, `letter:${letter.id}`].sort(),
       );
       expect(recipient?.statement?.version).toBe(shared.version);
+      // The owner's browser sees what the statement pinned, to notice a document renamed since.
+      expect(recipient?.statement?.items.map((i) => `${i.kind}:${i.id}`).sort()).toEqual(
+        [`document:${a}`, `document:${b}`, `letter:${letter.id}`].sort(),
+      );
 
       // The recipient reads exactly the content objects of the released documents.
       expect(await t.mayRead(t.cora, a)).toBe(true);

@@ -96,12 +96,23 @@ function toPlan(record: PlanRecord): LegacyPlan {
               version: Number(r.statement_version),
               keyFingerprint: r.statement_fingerprint,
               signedAt: r.statement_signed_at,
+              items: statementItems(r.statement),
             }
           : null,
       releasedAt: r.released_at,
       lastDrillAt: r.lastDrillAt,
     })),
   };
+}
+
+/** The items of a stored statement (it was checked on the way in; anything unreadable lists nothing). */
+function statementItems(text: string | null): { kind: string; id: string; digest: string }[] {
+  if (!text) return [];
+  try {
+    return parseStatement(text).items.map((i) => ({ kind: i.kind, id: i.id, digest: i.digest }));
+  } catch {
+    return [];
+  }
 }
 
 function settingsRow(settings: LegacyPlanSettings): PlanSettingsUpdate {

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import { useProfileTheme } from "#app/features/account/use-profile-theme.ts";
+import { WrapQueueRunner } from "#app/features/legacy-plans/wrap-queue-runner.tsx";
 import {
   displayNameOf,
   requireSignedInClient,
@@ -40,6 +41,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <div key={pathname} className="page-fade-in">
         <Outlet context={context} />
       </div>
+      <WrapQueueRunner />
     </AppShell>
   );
 }

@@ -1,8 +1,8 @@
-import { SectionPage } from "#app/features/shell/section-page.tsx";
-import { sectionMeta, sections } from "#app/features/shell/sections.ts";
+import { LegacySettingsPage } from "#app/features/legacy-plans/legacy-settings-page.tsx";
+import { sectionMeta } from "#app/features/shell/sections.ts";
 
 export const meta = () => sectionMeta("legacy");
 
 export default function LegacySettings() {
-  return <SectionPage {...sections.legacy} />;
+  return <LegacySettingsPage />;
 }
