@@ -1,40 +1,23 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  type LegacyContactList,
-  type LegacyPlanList,
-  type LegacyShared,
-  storageAppId,
-  storageHeaders,
-} from "@heirloom/contract";
+import type { LegacyPlanList, LegacyShared } from "@heirloom/contract";
 import {
   type DekBytes,
   decryptFileChunk,
-  deriveVaultKey,
   importDekKey,
   openItemText,
   publicKeyFingerprintHex,
   sealContactDetails,
-  signContactConfirmation,
-  type UnlockedAccount,
-  unlockAccount,
   unwrapDekForRecipient,
   verifyManifest,
   verifyPlanStatement,
 } from "@heirloom/crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  createAccount,
-  type HttpClient,
-  openSignedInPage,
-  signInHttp,
-  type TestAccount,
-  uniqueEmail,
-} from "./support/accounts.ts";
-import { launchBrowser, seriousAxeViolations, type WatchedPage } from "./support/browser.ts";
-import { waitForMail } from "./support/mail.ts";
+import { createAccount, openSignedInPage, signInHttp, uniqueEmail } from "./support/accounts.ts";
+import { launchBrowser, seriousAxeViolations } from "./support/browser.ts";
+import { confirmedContact, readObject, unlock, withoutBanner } from "./support/legacy-circle.ts";
 
 const baseUrl = inject("baseUrl");
 const mailDir = inject("mailDir");
@@ -47,75 +30,6 @@ const shots = process.env.E2E_SCREENSHOTS;
 
 const work = mkdtempSync(path.join(tmpdir(), "heirloom-plans-e2e-"));
 const LETTER = "Dear Ada, the deeds are in the blue folder. With love, Grace.";
-
-async function withoutBanner(watched: WatchedPage): Promise<WatchedPage> {
-  await watched.context.addInitScript(() => localStorage.setItem("cookiesAccepted", "true"));
-  return watched;
-}
-
-/** The account's keys, opened in Node as its browser opens them. */
-async function unlock(account: TestAccount, http: HttpClient): Promise<UnlockedAccount> {
-  const keys = await http.ok<{ userId: string; blobs: Parameters<typeof unlockAccount>[2] }>(
-    "GET",
-    "/api/account/keys",
-  );
-  return unlockAccount(
-    await deriveVaultKey(account.password, account.saltHex, account.kdf),
-    keys.userId,
-    keys.blobs,
-  );
-}
-
-/** Owner invites, contact accepts from the mail's link, owner confirms after "comparing" the key: all over HTTP. */
-async function confirmedContact(owner: TestAccount, contact: TestAccount): Promise<string> {
-  const ownerHttp = await signInHttp(baseUrl, owner.email, owner.password);
-  const ownerKeys = await unlock(owner, ownerHttp);
-  const since = Date.now();
-  const details = await sealContactDetails(
-    ownerKeys.accountKey,
-    { userId: ownerKeys.userId, email: contact.email },
-    { name: "Ada Lovelace", relationship: "Friend" },
-  );
-  const invited = await ownerHttp.ok<{ id: string }>("POST", "/api/legacy/contacts", {
-    email: contact.email,
-    details,
-  });
-  const mail = await waitForMail(mailDir, contact.email, {
-    subject: /invited you to be a legacy contact/,
-    since,
-  });
-  const link = mail.links.find((l) => l.includes("/invitation#token="));
-  if (!link) throw new Error(`no invitation link in: ${mail.text}`);
-  const contactHttp = await signInHttp(baseUrl, contact.email, contact.password);
-  await contactHttp.ok("POST", "/api/legacy/invitation/accept", {
-    token: new URL(link).hash.slice("#token=".length),
-  });
-  const list = await ownerHttp.ok<LegacyContactList>("GET", "/api/legacy/contacts");
-  const row = list.contacts.find((c) => c.id === invited.id);
-  if (!row?.contact) throw new Error("the contact did not accept");
-  const fingerprintHex = await publicKeyFingerprintHex(row.contact.publicKeyPem);
-  const signature = await signContactConfirmation(ownerKeys.signingKey, {
-    ownerId: ownerKeys.userId,
-    contactId: row.id,
-    contactUserId: row.contact.userId,
-    keyFingerprint: fingerprintHex,
-  });
-  await ownerHttp.ok("POST", `/api/legacy/contacts/${row.id}/confirm`, { fingerprintHex, signature });
-  return row.id;
-}
-
-/** A stored object's bytes, read with the given session (the storage API, as the web app reads it). */
-async function readObject(http: HttpClient, fullPath: string): Promise<Uint8Array<ArrayBuffer>> {
-  const response = await fetch(`${baseUrl}/v0/b/heirloom/o/${encodeURIComponent(fullPath)}?alt=media`, {
-    headers: {
-      [storageHeaders.appId]: storageAppId,
-      "x-forwarded-for": http.address,
-      cookie: [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-    },
-  });
-  if (!response.ok) throw new Error(`GET ${fullPath} answered ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 async function screenshot(page: Page, name: string) {
   if (!shots) return;
@@ -166,7 +80,7 @@ describe("legacy plans", () => {
   it("a share-now plan with two documents and a letter is prepared for a confirmed contact, who can open it", async () => {
     const owner = await createAccount(baseUrl, { name: "Grace Hopper" });
     const contact = await createAccount(baseUrl, { name: "Ada Lovelace" });
-    const contactId = await confirmedContact(owner, contact);
+    const contactId = await confirmedContact({ baseUrl, mailDir }, owner, contact);
 
     const files = {
       will: path.join(work, "Will.txt"),
@@ -288,7 +202,7 @@ describe("legacy plans", () => {
         const dek = await unwrapDekForRecipient(contactKeys.privateKey, document.wrappedDek);
         expect(dek).not.toBeNull();
         const manifestPath = document.objects.find((o) => o.path.endsWith("/v1/manifest"))?.path ?? "";
-        const sealed = await readObject(contactHttp, manifestPath);
+        const sealed = await readObject(baseUrl, contactHttp, manifestPath);
         const opened = await decryptFileChunk(await importDekKey(dek as DekBytes), {
           fileId: `${document.id}/v1/manifest`,
           layout: { size: sealed.length - 28, chunkSize: Math.max(1, sealed.length - 28) },
