@@ -162,6 +162,9 @@ describe("session rules", () => {
     try {
       await page.goto(`${baseUrl}/app`);
       await shellShown(page);
+      // The page's own first calls (the legacy plans queue reads plans and contacts) have been answered: the session
+      // ends while the tab is idle, so the next thing the person does is what finds out.
+      await page.waitForLoadState("networkidle");
       // The session ends on the server (as after 12 hours, or "sign out everywhere" on another device).
       const ended = await page.request.post(`${baseUrl}/api/auth/sign-out`, {
         headers: { origin: baseUrl, "content-type": "application/json" },
