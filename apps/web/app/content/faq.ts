@@ -29,7 +29,7 @@ export const faqEntries: readonly FaqEntry[] = [
     id: "what-if-heirloom-shuts-down",
     question: "What happens if Heirloom shuts down?",
     answer: [
-      "Once something has been released to a recipient, they can download an export kit: the documents left for them, in a format that is openly documented, which they can open with their own key without our servers. So what you left them stays readable even if Heirloom no longer exists.",
+      "Once something has been released to a recipient, they can download everything left for them as one ZIP file, decrypted in their own browser with their own key, which needs no Heirloom to open. So what you left them stays readable even if Heirloom no longer exists.",
       "While you are signed in you can download your own documents at any time; they are decrypted in your browser as they are saved.",
     ],
   },
@@ -37,8 +37,8 @@ export const faqEntries: readonly FaqEntry[] = [
     id: "how-does-check-in-work",
     question: "How does the check-in work?",
     answer: [
-      'For a scope with a missed check-in trigger, you choose how often you want to be asked to check in (Heirloom starts from 60 days) and a grace period. When a check-in is due, we remind you by email, then by text message if you have added a mobile number. Every reminder has a one-click "I\'m still here" link that works without signing in. You can also check in from your account.',
-      "If the reminders go unanswered, the grace period begins. Only when it ends is the scope released to its recipients. A check-in at any time before that returns everything to normal, and no release can happen until at least the interval plus the grace period has passed since your last check-in.",
+      'Not active yet: today Heirloom releases only plans you share now, and the check-in schedule below is how plans on a missed check-in will work once it is switched on. For a plan with a missed check-in trigger, you choose how often you want to be asked to check in (Heirloom starts from 60 days) and a grace period. When a check-in is due, we remind you by email, then by text message if you have added a mobile number. Every reminder has a one-click "I\'m still here" link that works without signing in. You can also check in from your account.',
+      "If the reminders go unanswered, the grace period begins. Only when it ends is the plan released to its recipients. A check-in at any time before that returns everything to normal, and no release can happen until at least the interval plus the grace period has passed since your last check-in.",
     ],
   },
   {
@@ -46,7 +46,7 @@ export const faqEntries: readonly FaqEntry[] = [
     question: "What if I'm on holiday or in hospital and miss a check-in?",
     answer: [
       'Choose an interval and grace period long enough to cover your longest likely absence, and check in just before you go away. The "I\'m still here" link in a reminder works from any phone or computer without signing in, so a message read on holiday is enough.',
-      "If you expect to be out of reach for a long time, lengthen the interval or grace period before you leave and shorten it again when you are back. For scopes triggered by a recipient's request, you can refuse any request that arrives while you are fine, and nothing is released.",
+      "If you expect to be out of reach for a long time, lengthen the interval or grace period before you leave and shorten it again when you are back. For plans triggered by a recipient's request, you can refuse any request that arrives while you are fine, and nothing is released.",
     ],
   },
   {
@@ -77,7 +77,7 @@ export const faqEntries: readonly FaqEntry[] = [
     id: "can-a-release-happen-by-mistake",
     question: "Can a release happen by mistake?",
     answer: [
-      "Several safeguards stand in the way. A missed check-in only leads to a release after reminders by email and text and a grace period you choose. A recipient's request is only granted if you do not refuse it within the waiting period you set. For sensitive scopes you can also require several trustees to confirm, for example two of three, so no single person can cause a release.",
+      "Several safeguards stand in the way. A missed check-in only leads to a release after reminders by email and text and a grace period you choose. A recipient's request is only granted if you do not refuse it within the waiting period you set. For sensitive plans you can also require several trustees to confirm, for example two of three, so no single person can cause a release.",
       "Even at release, our server can only hand over keys that are locked to the recipient; it cannot read anything itself. A release cannot be taken back once a recipient has opened it, so choose intervals, grace periods and waiting periods that suit your life.",
     ],
   },

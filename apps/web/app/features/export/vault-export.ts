@@ -4,17 +4,10 @@
 // up to BLOB_SAVE_LIMIT.
 
 import type { DocumentEntry } from "#app/features/documents/documents.ts";
-import {
-  BLOB_SAVE_LIMIT,
-  canStreamToDisk,
-  type DownloadStatus,
-  decryptDocument,
-  saveBlob,
-  TooLargeForBrowserError,
-  writePickedFile,
-} from "#app/features/documents/download.ts";
+import { type DownloadStatus, decryptDocument } from "#app/features/documents/download.ts";
 import { TransferMeter } from "#app/features/documents/progress.ts";
 import { canceledError } from "#app/features/documents/storage-error.ts";
+import { saveZipFile } from "./save-zip.ts";
 import { type ByteSink, safeEntryNames, ZipWriter } from "./zip.ts";
 
 /** The archive's own description of what it holds, first in the ZIP. */
@@ -135,29 +128,8 @@ export async function exportVault(
   entries: readonly DocumentEntry[],
   options: { signal?: AbortSignal; onStatus?: (status: ExportStatus) => void } = {},
 ): Promise<ExportResult | null> {
-  const fileName = exportFileName();
-  if (canStreamToDisk()) {
-    const saved = await writePickedFile(
-      {
-        suggestedName: fileName,
-        types: [{ description: "ZIP archive", accept: { "application/zip": [".zip"] } }],
-      },
-      (sink) => writeVaultZip(entries, sink, options),
-    );
-    return saved && { fileName, ...saved.result };
-  }
-  if (planExport(entries).bytes > BLOB_SAVE_LIMIT) throw new TooLargeForBrowserError();
-  // Each piece is copied into the Blob as it arrives (chunk buffers are reused for the next chunk).
-  let blob = new Blob([], { type: "application/zip" });
-  const result = await writeVaultZip(
-    entries,
-    {
-      write: (bytes) => {
-        blob = new Blob([blob, bytes], { type: "application/zip" });
-      },
-    },
-    options,
+  const saved = await saveZipFile(exportFileName(), planExport(entries).bytes, (sink) =>
+    writeVaultZip(entries, sink, options),
   );
-  saveBlob(blob, fileName);
-  return { fileName, ...result };
+  return saved && { fileName: saved.fileName, ...saved.result };
 }

@@ -1,4 +1,5 @@
 import type { LegacyContact, LegacyContactList } from "@heirloom/contract";
+import { ApiError } from "#app/lib/api.ts";
 import { apiKey, getQueryClient, invalidateApi } from "#app/lib/query.tsx";
 
 /** Puts a contact the server just answered with into the cached list (new ones first), without asking again. */
@@ -18,3 +19,7 @@ export function putContact(contact: LegacyContact): void {
 export function refreshContacts(): Promise<void> {
   return invalidateApi("listLegacyContacts");
 }
+
+/** A failed change in the server's words (written for people), or a plain retry message. */
+export const describeLegacyError = (failure: unknown) =>
+  failure instanceof ApiError ? failure.message : "Nothing changed. Please try again.";

@@ -1,8 +1,6 @@
-import { useState } from "react";
-import { Modal } from "#app/components/ui/modal.tsx";
-import { ApiError } from "#app/lib/api.ts";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useApiMutation } from "#app/lib/query.tsx";
-import { refreshContacts } from "./contacts-cache.ts";
+import { describeLegacyError, refreshContacts } from "./contacts-cache.ts";
 
 const texts = {
   withdraw: {
@@ -34,39 +32,21 @@ export function EndContactDialog({
   onClose: () => void;
 }) {
   const text = texts[kind];
-  const [error, setError] = useState<string | null>(null);
   const end = useApiMutation("revokeLegacyContact", { onSuccess: refreshContacts });
-  const busy = end.isPending;
   return (
-    <Modal id="end-contact" title={text.title(name)} onClose={busy ? () => {} : onClose}>
-      <p className="leading-relaxed">{text.body}</p>
-      {error ? (
-        <p role="alert" className="mt-3 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          className="btn-primary bg-danger hover:bg-danger disabled:hover:bg-danger"
-          onClick={async () => {
-            setError(null);
-            try {
-              await end.mutateAsync({ params: { id: contactId } });
-            } catch (failure) {
-              setError(failure instanceof ApiError ? failure.message : "Nothing changed. Please try again.");
-              return;
-            }
-            onEnded();
-          }}
-        >
-          {busy ? text.busy : text.button}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      id="end-contact"
+      title={text.title(name)}
+      confirmLabel={text.button}
+      busyLabel={text.busy}
+      onConfirm={async () => {
+        await end.mutateAsync({ params: { id: contactId } });
+      }}
+      onDone={onEnded}
+      onClose={onClose}
+      describeError={describeLegacyError}
+    >
+      <p>{text.body}</p>
+    </ConfirmDialog>
   );
 }

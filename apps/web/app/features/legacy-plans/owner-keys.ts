@@ -1,5 +1,4 @@
-import type { CryptoWorkerClient, UnlockedAccount } from "@heirloom/crypto";
-import { getCryptoClient, unlockFromStorage } from "#app/features/session/index.ts";
+import { type OwnerKeys, openDetails, openOwnerKeys } from "#app/features/legacy-contacts/contact-keys.ts";
 import { type PlanDetailsContent, parsePlanDetails, planDetailsObject } from "./plan-details.ts";
 import { drillStatement, drillText } from "./statements.ts";
 
@@ -9,15 +8,7 @@ import { drillStatement, drillText } from "./statements.ts";
 /** packages/crypto ITEM_TEXT_MAX_LENGTH (UTF-16 code units), kept here so the page needs no crypto import. */
 export const LETTER_MAX_LENGTH = 100_000;
 
-export interface OwnerKeys {
-  readonly crypto: CryptoWorkerClient;
-  readonly account: UnlockedAccount;
-}
-
-export async function openOwnerKeys(): Promise<OwnerKeys> {
-  const [crypto, account] = await Promise.all([getCryptoClient(), unlockFromStorage()]);
-  return { crypto, account };
-}
+export { type OwnerKeys, openOwnerKeys };
 
 export function sealPlanDetails(keys: OwnerKeys, planId: string, details: PlanDetailsContent) {
   return keys.crypto.api.sealPlanDetails(
@@ -46,22 +37,14 @@ export async function openPlanDetails(
   }
 }
 
-/** What the owner wrote about a contact (name, relationship), or null when it does not open. */
+/** The name the owner gave a contact, or null when the details do not open. */
 export async function openContactName(
   keys: OwnerKeys,
   email: string,
   sealed: string,
 ): Promise<string | null> {
-  try {
-    const details = await keys.crypto.api.openContactDetails(
-      keys.account.accountKey,
-      { userId: keys.account.userId, email },
-      sealed,
-    );
-    return typeof details.name === "string" && details.name.trim() ? details.name.trim() : null;
-  } catch {
-    return null;
-  }
+  const details = await openDetails(keys, email, sealed);
+  return details?.name.trim() ? details.name.trim() : null;
 }
 
 /** A new letter: its own DEK and id; the text sealed under it, the DEK sealed for the owner. */

@@ -1,14 +1,12 @@
-import type { LegacyContact, LegacyPlan } from "@heirloom/contract";
 import { useRef, useState } from "react";
 import { Notice } from "#app/components/ui/notice.tsx";
-import type { DateFormat } from "#app/features/prefs/date-format.ts";
 import { callApi } from "#app/lib/api.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { deletePlan, savePlanDetails } from "./plan-api.ts";
 import { planTitle } from "./plan-details.ts";
 import { PlanForm } from "./plan-form.tsx";
-import { type DocumentsState, PlanItems } from "./plan-items.tsx";
-import { isLiveContact, PlanRecipients } from "./plan-recipients.tsx";
+import { PlanItems } from "./plan-items.tsx";
+import { isLiveContact, PlanRecipients, type PlanViewProps } from "./plan-recipients.tsx";
 import {
   NOT_ACTIVE_YET,
   planFormFrom,
@@ -17,7 +15,6 @@ import {
   triggerLabel,
   triggerSentence,
 } from "./plan-settings.ts";
-import type { OpenedPlans } from "./use-opened.ts";
 import { putPlan } from "./wrap-queue.ts";
 
 /** One plan: its name and trigger, what it hands on, to whom; edit its settings or delete it. */
@@ -30,16 +27,7 @@ export function PlanCard({
   ownerName,
   dates,
   announce,
-}: {
-  plan: LegacyPlan;
-  contacts: readonly LegacyContact[];
-  opened: OpenedPlans | undefined;
-  documents: DocumentsState;
-  contactsPath: string;
-  ownerName: string;
-  dates: DateFormat;
-  announce: (text: string) => void;
-}) {
+}: PlanViewProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -124,46 +124,22 @@ export function PlanForm({
                 </div>
               </div>
               {choice.kind === "missedCheckIn" && values.trigger === "missedCheckIn" ? (
-                <div className="mt-3 sm:pl-7.5">
-                  <label htmlFor={`${id}-grace`} className="block text-sm font-medium">
-                    Grace period after a missed check-in
-                  </label>
-                  <select
-                    id={`${id}-grace`}
-                    className="field-input mt-1.5 sm:max-w-56"
-                    value={values.graceDays}
-                    onChange={(event) =>
-                      change({ graceDays: Number(event.currentTarget.value) as GraceDays })
-                    }
-                  >
-                    {legacyPlanRules.graceDays.map((d) => (
-                      <option key={d} value={d}>
-                        {plural(d)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <DaysSelect
+                  id={`${id}-grace`}
+                  label="Grace period after a missed check-in"
+                  value={values.graceDays}
+                  choices={legacyPlanRules.graceDays}
+                  onChange={(days) => change({ graceDays: days as GraceDays })}
+                />
               ) : null}
               {choice.kind === "request" && values.trigger === "request" ? (
-                <div className="mt-3 sm:pl-7.5">
-                  <label htmlFor={`${id}-waiting`} className="block text-sm font-medium">
-                    Time you have to refuse a request
-                  </label>
-                  <select
-                    id={`${id}-waiting`}
-                    className="field-input mt-1.5 sm:max-w-56"
-                    value={values.waitingDays}
-                    onChange={(event) =>
-                      change({ waitingDays: Number(event.currentTarget.value) as WaitingDays })
-                    }
-                  >
-                    {legacyPlanRules.waitingDays.map((d) => (
-                      <option key={d} value={d}>
-                        {plural(d)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <DaysSelect
+                  id={`${id}-waiting`}
+                  label="Time you have to refuse a request"
+                  value={values.waitingDays}
+                  choices={legacyPlanRules.waitingDays}
+                  onChange={(days) => change({ waitingDays: days as WaitingDays })}
+                />
               ) : null}
             </div>
           ))}
@@ -284,5 +260,34 @@ export function PlanForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A number of days to choose from a fixed list, under a trigger choice. */
+function DaysSelect(props: {
+  id: string;
+  label: string;
+  value: number;
+  choices: readonly number[];
+  onChange: (days: number) => void;
+}) {
+  return (
+    <div className="mt-3 sm:pl-7.5">
+      <label htmlFor={props.id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className="field-input mt-1.5 sm:max-w-56"
+        value={props.value}
+        onChange={(event) => props.onChange(Number(event.currentTarget.value))}
+      >
+        {props.choices.map((d) => (
+          <option key={d} value={d}>
+            {plural(d)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -12,6 +12,18 @@ import { describeError, putPlan } from "./wrap-queue.ts";
 export const isLiveContact = (c: Pick<LegacyContact, "state">) =>
   c.state === "invited" || c.state === "accepted" || c.state === "confirmed";
 
+/** What a plan's parts are shown with: the plan and what the page already loaded around it. */
+export interface PlanViewProps {
+  plan: LegacyPlan;
+  contacts: readonly LegacyContact[];
+  opened: OpenedPlans | undefined;
+  documents: DocumentsState;
+  contactsPath: string;
+  ownerName: string;
+  dates: DateFormat;
+  announce: (text: string) => void;
+}
+
 /** Who receives the plan, and adding someone from the owner's legacy contacts. */
 export function PlanRecipients({
   plan,
@@ -22,16 +34,7 @@ export function PlanRecipients({
   ownerName,
   dates,
   announce,
-}: {
-  plan: LegacyPlan;
-  contacts: readonly LegacyContact[];
-  opened: OpenedPlans | undefined;
-  documents: DocumentsState;
-  contactsPath: string;
-  ownerName: string;
-  dates: DateFormat;
-  announce: (text: string) => void;
-}) {
+}: PlanViewProps) {
   const id = `plan-${plan.id}`;
   const nameOf = (contactId: string) => {
     const contact = contacts.find((c) => c.id === contactId);

@@ -4,18 +4,10 @@
 // browser can; otherwise assembled as a Blob up to BLOB_SAVE_LIMIT. A cancel or a failed check leaves no file.
 
 import type { DocumentEntry } from "#app/features/documents/documents.ts";
-import {
-  BLOB_SAVE_LIMIT,
-  type ChunkSink,
-  canStreamToDisk,
-  type DownloadStatus,
-  decryptDocument,
-  saveBlob,
-  TooLargeForBrowserError,
-  writePickedFile,
-} from "#app/features/documents/download.ts";
+import { type ChunkSink, type DownloadStatus, decryptDocument } from "#app/features/documents/download.ts";
 import { TransferMeter } from "#app/features/documents/progress.ts";
 import { canceledError } from "#app/features/documents/storage-error.ts";
+import { saveZipFile } from "#app/features/export/save-zip.ts";
 import { type ByteSink, safeEntryNames, ZipWriter } from "#app/features/export/zip.ts";
 
 export interface SharedZipInput {
@@ -116,28 +108,8 @@ export async function saveSharedZip(
   input: SharedZipInput,
   options: { signal?: AbortSignal; onStatus?: (status: SharedZipStatus) => void } = {},
 ): Promise<{ fileName: string; documents: number; bytes: number } | null> {
-  const fileName = sharedZipFileName(input.ownerName);
-  if (canStreamToDisk()) {
-    const saved = await writePickedFile(
-      {
-        suggestedName: fileName,
-        types: [{ description: "ZIP archive", accept: { "application/zip": [".zip"] } }],
-      },
-      (sink) => writeSharedZip(input, sink, options),
-    );
-    return saved && { fileName, ...saved.result };
-  }
-  if (planSharedZip(input).bytes > BLOB_SAVE_LIMIT) throw new TooLargeForBrowserError();
-  let blob = new Blob([], { type: "application/zip" });
-  const result = await writeSharedZip(
-    input,
-    {
-      write: (bytes) => {
-        blob = new Blob([blob, bytes], { type: "application/zip" });
-      },
-    },
-    options,
+  const saved = await saveZipFile(sharedZipFileName(input.ownerName), planSharedZip(input).bytes, (sink) =>
+    writeSharedZip(input, sink, options),
   );
-  saveBlob(blob, fileName);
-  return { fileName, ...result };
+  return saved && { fileName: saved.fileName, ...saved.result };
 }

@@ -25,7 +25,7 @@ const triggers: readonly { icon: IconName; title: string; body: readonly string[
   },
   {
     icon: "clock",
-    title: "A missed check-in",
+    title: "A missed check-in (not active yet)",
     body: [
       "Every so often we ask whether you are still here — every 60 days unless you choose another interval. Answering takes one click on the link in the email, with no sign-in.",
       "If you do not answer, reminders escalate: first by email, then by text message. After that comes a grace period of the length you chose. Only when it ends is the plan released.",
@@ -33,7 +33,7 @@ const triggers: readonly { icon: IconName; title: string; body: readonly string[
   },
   {
     icon: "hourglass",
-    title: "A recipient's request",
+    title: "A recipient's request (not active yet)",
     body: [
       "A person you named can ask for their plan early — for example while you are in hospital and cannot check in. We tell you straight away, by email and in the app.",
       "A waiting period then starts. Refuse at any time during it and nothing is released. If the waiting period ends without a refusal, the request goes through.",
@@ -41,7 +41,7 @@ const triggers: readonly { icon: IconName; title: string; body: readonly string[
   },
   {
     icon: "users",
-    title: "Trustees, if you want them",
+    title: "Trustees, if you want them (not active yet)",
     body: [
       "Add trustees to a plan and a release also needs a number of them to confirm — two of three, say. No single person, and not our server on its own, can complete it.",
       "Trustees see that a release is pending and are asked to confirm. They do not receive the documents unless they are also recipients.",
