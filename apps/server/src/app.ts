@@ -20,6 +20,7 @@ import { createArticlesRepo } from "./db/repos/articles.repo.ts";
 import { createAuthAttemptsRepo } from "./db/repos/auth-attempts.repo.ts";
 import { createContactRepo } from "./db/repos/contact.repo.ts";
 import { createLegacyContactsRepo } from "./db/repos/legacy-contacts.repo.ts";
+import { createLegacyEngineRepo } from "./db/repos/legacy-engine.repo.ts";
 import { createLegacyPlansRepo } from "./db/repos/legacy-plans.repo.ts";
 import { createNotificationsRepo } from "./db/repos/notifications.repo.ts";
 import { createPhoneNumbersRepo } from "./db/repos/phone-numbers.repo.ts";
@@ -29,6 +30,7 @@ import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
 import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "./db/repos/users.repo.ts";
 import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
+import { createLegacySweep } from "./jobs/legacy-sweep.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
@@ -40,22 +42,25 @@ import { registerContactRoutes } from "./routes/contact.routes.ts";
 import { registerDevMailboxRoutes } from "./routes/dev-mailbox.routes.ts";
 import { registerHealthRoutes } from "./routes/health.routes.ts";
 import { registerLegacyPlanRoutes, registerLegacyRoutes } from "./routes/legacy.routes.ts";
+import { registerLegacyEngineRoutes } from "./routes/legacy-engine.routes.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
 import { operationRoutes } from "./routes/operation-route.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
+import { registerTestClockRoutes } from "./routes/test-clock.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
 import { createAccountSecurityService } from "./services/account-security.service.ts";
 import { isAdmin } from "./services/admins.ts";
 import { createArticlesService } from "./services/articles.service.ts";
 import { createArticlesAdminService } from "./services/articles-admin.service.ts";
-import { systemClock } from "./services/clock.ts";
+import { adjustableClock, systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.service.ts";
 import { createFakeSalter } from "./services/fake-salt.ts";
 import { createIpHasher } from "./services/ip-hash.ts";
 import { createLegacyContactsService } from "./services/legacy-contacts.service.ts";
+import { createLegacyEngineService } from "./services/legacy-engine.service.ts";
 import { createLegacyPlansService } from "./services/legacy-plans.service.ts";
 import { createNotificationsService } from "./services/notifications.service.ts";
 import { createPhoneService } from "./services/phone.service.ts";
@@ -126,6 +131,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (leftovers)
     app.log.info({ files: leftovers }, "storage: removed temporary files left by an interrupted run");
 
+  // Time as the legacy services (and the notifications they write) read it. TEST_CLOCK (tests only; config.ts
+  // refuses it with a public origin) lets a journey move it forward through POST /api/test/clock. Sign-in, sessions
+  // and throttles keep real time, as better-auth does.
+  const testClock = config.testClock ? adjustableClock() : undefined;
+  const clock = testClock ?? systemClock;
+  if (testClock)
+    app.log.warn("TEST_CLOCK is on: time can be moved through POST /api/test/clock; never in production");
   const serverSecret = loadServerSecret(config.secretKey, config.dataDir);
   const articlesRepo = createArticlesRepo(database.db);
   const articles = createArticlesService({ repo: articlesRepo });
@@ -162,7 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const attempts = createAuthAttemptsRepo(db);
   const hashEmail = createEmailHasher(serverSecret);
   const userData = createUserDataRepo(db);
-  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), clock: systemClock });
+  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), clock });
   // No SMS provider yet: texts go to DATA_DIR/text-outbox (text/text-sender.ts is where a real one plugs in).
   const texts = createOutboxTextSender(path.join(config.dataDir, "text-outbox"));
   app.addHook("onClose", () => texts.close());
@@ -182,7 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
-    clock: systemClock,
+    clock,
     publicUrl: config.publicUrl,
     onRoleEnded: (contact) => legacyPlans.onRoleEnded(contact),
   });
@@ -200,12 +212,48 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .map((o) => ({ path: o.fullPath, size: Number(o.size) }));
     },
     signingKeyOf: async (userId) => (await accountKeys.find(userId))?.blobs.signingPublicKeyPem ?? null,
+    ownerName: async (userId) => (await users.findById(userId))?.name ?? "Someone",
+    onPlanChanged: (ownerId, planId, change) => legacyEngine.planChanged(ownerId, planId, change),
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
-    clock: systemClock,
+    clock,
     publicUrl: config.publicUrl,
   });
+  const engineRepo = createLegacyEngineRepo(db, database.dialect);
+  const legacyEngine = createLegacyEngineService({
+    repo: engineRepo,
+    plans: createLegacyPlansRepo(db),
+    contacts: legacyContactsRepo,
+    personOf: async (userId) => {
+      const user = await users.findById(userId);
+      return user && { name: user.name, email: user.email };
+    },
+    sendText: async (userId, body) => {
+      const profile = await profiles.find(userId);
+      const number = profile?.textToggle ? await phone.verifiedNumber(userId) : null;
+      if (number) await texts.send({ to: number, body });
+    },
+    announceRelease: (ownerId, planId) => legacyPlans.announceRelease(ownerId, planId),
+    mailer,
+    runInBackground: (work) => background.run(work),
+    notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const sweep = createLegacySweep({
+    repo: engineRepo,
+    engine: legacyEngine,
+    clock,
+    onError: (error, what) =>
+      app.log.error(
+        { reason: error instanceof Error ? error.message : String(error), what },
+        "legacy sweep failed",
+      ),
+  });
+  // The first pass waits until the server listens: work that can wait does not delay the start.
+  app.addHook("onListen", async () => sweep.start(config.sweepIntervalMs));
+  app.addHook("preClose", () => sweep.stop());
   const { auth, verifyTotp } = createAuth({
     database,
     config,
@@ -226,7 +274,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: systemClock,
     ...(options.authLimits ? { limits: options.authLimits } : {}),
     events: {
-      sessionCreated: (userId, userAgent) => notifications.sessionCreated(userId, userAgent),
+      sessionCreated: async (userId, userAgent) => {
+        await notifications.sessionCreated(userId, userAgent);
+        // Any sign-in is a check-in.
+        await legacyEngine.checkIn(userId);
+      },
       twoFactorChanged: (userId, enabled) =>
         notifications.notify(userId, enabled ? "two-factor-enabled" : "two-factor-disabled"),
     },
@@ -244,6 +296,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     userData,
     hasVerifiedPhone: (userId) => phone.isVerified(userId),
     onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
+    onCheckInIntervalChanged: (userId) => legacyEngine.checkIn(userId),
   });
   const security = createAccountSecurityService({
     users,
@@ -331,6 +384,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerNotificationsRoutes(route, { notifications });
   registerLegacyRoutes(route, { legacy });
   registerLegacyPlanRoutes(route, { plans: legacyPlans });
+  registerLegacyEngineRoutes(route, { engine: legacyEngine });
+  if (testClock) registerTestClockRoutes(app, { clock: testClock, sweep });
   registerAdminRoutes(route, {
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
   });

@@ -30,6 +30,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
+  TEST_CLOCK: boolFromEnv.default(false),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().default("false"),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -124,6 +126,13 @@ export interface AppConfig {
   adminEmails: string[];
   /** Where the built web app lives (apps/web/build). */
   webBuildDir: string;
+  /**
+   * TEST_CLOCK: the legacy services read a clock that tests move through POST /api/test/clock. Refused unless
+   * PUBLIC_URL is this machine (a production configuration names a public origin).
+   */
+  testClock: boolean;
+  /** How often each server runs the legacy sweep (SWEEP_INTERVAL_SECONDS; 0 turns the loop off, `npm run sweep`). */
+  sweepIntervalMs: number;
   /** The storage API: its one bucket, the largest object it takes, and the quota of each tier (storage/quotas.ts). */
   storage: { bucket: string; maxObjectBytes: number; quotas: Record<StorageTier, TierQuota> };
 }
@@ -166,6 +175,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     blobStore = { kind: "fs", root: path.join(dataDir, "blobs") };
   }
   const publicUrl = parsePublicUrl(e.PUBLIC_URL, e.PORT);
+  if (e.TEST_CLOCK && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(publicUrl).hostname))
+    throw invalid(
+      "TEST_CLOCK",
+      `is a test-only setting and is refused with a public PUBLIC_URL (${publicUrl}): remove TEST_CLOCK`,
+    );
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const databaseUrl = e.DATABASE_URL ?? `sqlite://${path.join(dataDir, "heirloom.sqlite")}`;
   if (!/^(sqlite:|postgres(ql)?:)/.test(databaseUrl)) {
@@ -214,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     },
     social,
     adminEmails: e.ADMIN_EMAILS,
+    testClock: e.TEST_CLOCK,
+    sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     webBuildDir: path.resolve(import.meta.dirname, "../../web/build"),
     storage: {
       bucket: e.STORAGE_BUCKET,

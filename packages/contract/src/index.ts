@@ -5,6 +5,7 @@ export * from "./dev-mailbox.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./legacy.ts";
+export * from "./legacy-engine.ts";
 export * from "./legacy-plans.ts";
 export * from "./notifications.ts";
 export * from "./profile.ts";

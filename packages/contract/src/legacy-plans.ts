@@ -74,6 +74,8 @@ export const legacyTriggerSchema = z.discriminatedUnion("kind", [
     .object({
       kind: z.literal("missedCheckIn"),
       graceDays: z.union(legacyPlanRules.graceDays.map((d) => z.literal(d))),
+      /** The triggers combine: a recipient may also ask, with this waiting period (absent: they may not). */
+      requestWaitingDays: z.union(legacyPlanRules.waitingDays.map((d) => z.literal(d))).optional(),
     })
     .strict(),
   z
@@ -207,6 +209,17 @@ export type LegacyDrillCreate = z.input<typeof legacyDrillCreateSchema>;
 
 export const legacyPlanStates = ["active", "released"] as const;
 
+/** Where a plan's trigger is (the release engine; docs/architecture.md section 10). */
+export const legacyPlanPhases = [
+  "active",
+  "reminding",
+  "grace",
+  "requested",
+  "awaitingTrustees",
+  "released",
+] as const;
+export type LegacyPlanPhase = (typeof legacyPlanPhases)[number];
+
 const wrapRefSchema = z.object({ kind: z.enum(legacyWrapKinds), id: z.string(), keyFingerprint: z.string() });
 
 export const legacyPlanRecipientSchema = z.object({
@@ -242,6 +255,12 @@ export const legacyPlanSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   releasedAt: z.string().nullable(),
+  /** Where the trigger is (the release engine), and when time alone moves it next (null: only a person can). */
+  phase: z.enum(legacyPlanPhases),
+  dueAt: z.string().nullable(),
+  /** A pending request's end of waiting, a time-limited release's end. */
+  requestDueAt: z.string().nullable(),
+  releaseEndsAt: z.string().nullable(),
   items: z.array(z.object({ kind: z.enum(legacyItemKinds), id: z.string(), addedAt: z.string() })),
   recipients: z.array(legacyPlanRecipientSchema),
 });
@@ -257,6 +276,13 @@ export const legacyNamingPlanSchema = z.object({
   trigger: z.enum(["shareNow", "missedCheckIn", "request"]),
   state: z.enum(legacyPlanStates),
   releasedAt: z.string().nullable(),
+  /** Where the plan's trigger is; recipients see it, never the plan's contents. */
+  phase: z.enum(legacyPlanPhases),
+  /** This person may ask for access (a confirmed recipient of a plan that takes requests). */
+  takesRequests: z.boolean(),
+  /** This person is a trustee of the plan, and the plan waits for their answer now. */
+  trustee: z.boolean(),
+  awaitingMyAnswer: z.boolean(),
 });
 
 export const legacySharedSummarySchema = z.object({

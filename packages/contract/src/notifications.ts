@@ -64,6 +64,12 @@ export const notificationKinds = [
   "legacy-contact-key-changed",
   "legacy-plan-shared",
   "legacy-drill-received",
+  "legacy-check-in-reminder",
+  "legacy-access-requested",
+  "legacy-request-refused",
+  "legacy-trustee-asked",
+  "legacy-plan-released",
+  "legacy-release-ended",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

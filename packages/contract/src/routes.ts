@@ -58,6 +58,11 @@ export const apiRoutes = {
   legacyPlans: "/api/legacy/plans",
   /** What was released to the signed-in user (GET), and one release or drill (GET /:id). */
   legacyShared: "/api/legacy/shared",
+  /** The owner's check-in: GET the schedule, POST checks in; POST /link spends a mail's one-click link. */
+  legacyCheckIn: "/api/legacy/check-in",
+  legacyCheckInLink: "/api/legacy/check-in/link",
+  /** Plans naming the signed-in user: POST /:id/request asks for access, POST /:id/answer is a trustee's answer. */
+  legacyNamedPlans: "/api/legacy/named-plans",
   devMailbox: "/api/dev/mailbox",
   /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
   adminArticles: "/api/admin/articles",

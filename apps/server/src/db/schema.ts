@@ -1,4 +1,5 @@
-import type { ArticleKind, LegacyContactState } from "@heirloom/contract";
+import type { ArticleKind, LegacyContactState, LegacyPlanPhase as PlanPhase } from "@heirloom/contract";
+import type { Generated } from "kysely";
 
 /**
  * Row types of every table, as Kysely sees them. Conventions shared by all tables so one migration set runs on SQLite
@@ -133,6 +134,10 @@ export interface ProfilesTable {
   last_login: string | null;
   valid_60_day_check: string | null;
   next_60_day_check: string | null;
+  /** 0010_release_engine: the reminder slot last answered, when the last reminder went, when to look again. */
+  reminder_slot_at: string | null;
+  reminder_sent_at: string | null;
+  reminder_due_at: string | null;
   password_changed_at: string | null;
   vault_locked: number;
   /** 0005_profile_settings: an IANA zone, or null for the browser's. */
@@ -225,6 +230,11 @@ export interface DatabaseSchema {
   legacy_plan_recipients: LegacyPlanRecipientsTable;
   legacy_wraps: LegacyWrapsTable;
   legacy_drills: LegacyDrillsTable;
+  legacy_plan_events: LegacyPlanEventsTable;
+  legacy_plan_requests: LegacyPlanRequestsTable;
+  legacy_plan_trustee_answers: LegacyPlanTrusteeAnswersTable;
+  sweep_leases: SweepLeasesTable;
+  check_in_links: CheckInLinksTable;
 }
 
 /** A user's mobile number for texts and its pending verification code (0006). */
@@ -342,6 +352,61 @@ export interface LegacyPlansTable {
   created_at: string;
   updated_at: string;
   released_at: string | null;
+  /** 0010_release_engine: where the trigger is (services/legacy-engine.ts). */
+  phase: Generated<PlanPhase>;
+  engine_rev: Generated<number>;
+  due_at: string | null;
+  cycle_start_at: string | null;
+  request_due_at: string | null;
+  release_ends_at: string | null;
+  fired_at: string | null;
+}
+
+/** 0010_release_engine: a plan's history. */
+export interface LegacyPlanEventsTable {
+  id: string;
+  plan_id: string;
+  seq: number;
+  at: string;
+  from_phase: PlanPhase;
+  to_phase: PlanPhase;
+  reason: string;
+  contact_id: string | null;
+}
+
+export interface LegacyPlanRequestsTable {
+  id: string;
+  plan_id: string;
+  contact_id: string;
+  reason_sealed: string | null;
+  reason_dek: string | null;
+  requested_at: string;
+  due_at: string;
+  outcome: "refused" | "released" | "cancelled" | null;
+  ended_at: string | null;
+}
+
+export interface LegacyPlanTrusteeAnswersTable {
+  plan_id: string;
+  contact_id: string;
+  fired_at: string;
+  answer: "yes" | "no";
+  answered_at: string;
+}
+
+export interface SweepLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
+export interface CheckInLinksTable {
+  token_hash: string;
+  user_id: string;
+  purpose: "checkIn" | "refuse";
+  request_id: string | null;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface LegacyPlanTrusteesTable {
@@ -374,6 +439,8 @@ export interface LegacyPlanRecipientsTable {
   released_at: string | null;
   release_ends_at: string | null;
   release_notified_at: string | null;
+  /** 0010_release_engine: when the owner last refused this recipient's request. */
+  last_refused_at: Generated<string | null>;
 }
 
 export interface LegacyWrapsTable {

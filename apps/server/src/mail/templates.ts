@@ -127,3 +127,64 @@ export function legacyDrillMail(to: string, ownerName: string, url: string): Mai
     "The drill can be opened for 7 days.",
   );
 }
+
+/** To the owner: a check-in reminder. The one-click link checks in without signing in. */
+export function checkInReminderMail(input: {
+  to: string;
+  name: string;
+  deadline: string;
+  checkInUrl: string;
+  graceDays: number | null;
+}): MailMessage {
+  const missed = input.graceDays !== null;
+  return linkMail(
+    input.to,
+    missed ? "You missed a Heirloom check-in" : "Time to check in with Heirloom",
+    missed
+      ? `Hello ${input.name}, you did not check in by ${input.deadline}. Unless you check in, your legacy plans will be released after their grace period.`
+      : `Hello ${input.name}, please check in by ${input.deadline}. If you do not, your legacy plans will act as you set them up.`,
+    "I'm still here",
+    input.checkInUrl,
+    "The link works once and needs no password. Signing in to Heirloom checks you in too.",
+  );
+}
+
+/** To the owner: a recipient asked for access; refusing takes one click. The reason stays sealed until signed in. */
+export function accessRequestedMail(input: {
+  to: string;
+  who: string;
+  releaseOn: string;
+  refuseUrl: string;
+}): MailMessage {
+  return linkMail(
+    input.to,
+    `${input.who} asked for access to your legacy plan`,
+    `${input.who} asked Heirloom to release one of your legacy plans to its recipients. If you do nothing, it will be released on ${input.releaseOn}. Their reason is encrypted for you: sign in to read it.`,
+    "Refuse this request",
+    input.refuseUrl,
+    "The link refuses the request once, without a password. If you are unable to act, do nothing.",
+  );
+}
+
+export function requestRefusedMail(to: string, ownerName: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    `${ownerName} refused your request for access`,
+    `${ownerName} refused your request for access to their legacy plan. You can ask again after the plan's waiting period.`,
+    "Open your Legacy page",
+    url,
+    "Nothing was released.",
+  );
+}
+
+/** To a trustee: a plan's trigger fired and waits for their confirmation. */
+export function trusteeAskedMail(to: string, ownerName: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    `Please confirm: ${ownerName}'s legacy plan`,
+    `${ownerName} named you a trustee of their legacy plan. Its trigger has fired: please confirm whether the plan should be released now, or say no if you know ${ownerName} is able to act.`,
+    "Answer in Heirloom",
+    url,
+    "Nothing is released until enough trustees confirm.",
+  );
+}

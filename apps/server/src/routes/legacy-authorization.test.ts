@@ -44,6 +44,23 @@ interface Case {
 
 const cases: Case[] = [
   {
+    // Each signed-in person reads and moves their own check-in schedule.
+    id: "getCheckIn",
+    request: () => ["GET", "/api/legacy/check-in"],
+    expect: { anonymous: 401, other: 200, contact: 200, owner: 200 },
+  },
+  {
+    id: "checkIn",
+    request: () => ["POST", "/api/legacy/check-in"],
+    expect: { anonymous: 401, other: 200, contact: 200, owner: 200 },
+  },
+  {
+    // The token is the capability; an unknown one is 404 for everyone.
+    id: "useCheckInLink",
+    request: () => ["POST", "/api/legacy/check-in/link", { token: "A".repeat(43) }],
+    expect: { anonymous: 404, other: 404, contact: 404, owner: 404 },
+  },
+  {
     id: "listLegacyContacts",
     request: () => ["GET", "/api/legacy/contacts"],
     expect: { anonymous: 401, other: 200, contact: 200, owner: 200 },
@@ -157,9 +174,9 @@ describe.each(engines())("legacy authorization on %s", (engine) => {
   const clientOf = (actor: Actor) => (actor === "anonymous" ? w.anonymous : w[actor].client);
 
   it("covers every contact and invitation operation of the table", () => {
-    // Plans and releases: legacy-plans-authorization.test.ts.
+    // Plans, releases, requests and trustee answers: legacy-plans-authorization.test.ts.
     const legacyIds = apiOperations
-      .filter((row) => row.tag === "legacy" && !/^\/api\/legacy\/(plans|shared)/.test(row.path))
+      .filter((row) => row.tag === "legacy" && !/^\/api\/legacy\/(plans|shared|named-plans)/.test(row.path))
       .map((row) => row.operationId);
     expect(cases.map((c) => c.id).sort()).toEqual([...legacyIds].sort());
   });

@@ -95,6 +95,29 @@ const everyoneSignedIn = {
 const cases: Case[] = [
   { id: "listLegacyPlans", request: () => ["GET", "/api/legacy/plans"], expect: everyoneSignedIn },
   {
+    id: "getLegacyPlanHistory",
+    request: (w) => ["GET", `/api/legacy/plans/${w.planId}/history`],
+    expect: ownerOnly(200),
+  },
+  {
+    // Nothing was requested: the owner is told so; everyone else cannot tell the plan exists.
+    id: "refuseLegacyRequest",
+    request: (w) => ["POST", `/api/legacy/plans/${w.laterId}/refuse`],
+    expect: ownerOnly(409),
+  },
+  {
+    // The later plan names `pending` but is released on a missed check-in, not on request.
+    id: "requestLegacyAccess",
+    request: (w) => ["POST", `/api/legacy/named-plans/${w.laterId}/request`, { reason: null }],
+    expect: { anonymous: 401, other: 404, revoked: 404, pending: 409, recipient: 404, owner: 404 },
+  },
+  {
+    // Nobody is a trustee of it.
+    id: "answerAsTrustee",
+    request: (w) => ["POST", `/api/legacy/named-plans/${w.laterId}/answer`, { answer: "yes" }],
+    expect: { anonymous: 401, other: 404, revoked: 404, pending: 404, recipient: 404, owner: 404 },
+  },
+  {
     // Each signed-in person makes a plan of their own.
     id: "createLegacyPlan",
     request: () => [
@@ -366,7 +389,7 @@ describe.each(engines())("legacy plans authorization on %s", (engine) => {
 
   it("covers every plan and release operation of the table", () => {
     const ids = apiOperations
-      .filter((row) => row.path.startsWith("/api/legacy/plans") || row.path.startsWith("/api/legacy/shared"))
+      .filter((row) => /^\/api\/legacy\/(plans|shared|named-plans)/.test(row.path))
       .map((row) => row.operationId);
     expect(cases.map((c) => c.id).sort()).toEqual([...ids].sort());
   });

@@ -83,6 +83,8 @@ export interface AccountServiceDeps {
   hasVerifiedPhone?: (userId: string) => Promise<boolean>;
   /** Called after the user's keys are written (legacy contacts flag a changed public key). */
   onKeysWritten?: (userId: string) => Promise<void>;
+  /** Called after the check-in interval (activityCheck) was saved: choosing it is a check-in under the new interval. */
+  onCheckInIntervalChanged?: (userId: string) => Promise<void>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -263,6 +265,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         },
         now,
       );
+      if (rest.activityCheck !== undefined) await deps.onCheckInIntervalChanged?.(caller.id);
       let renamed = caller;
       if (name !== undefined) {
         const capitalised = capitaliseName(name);

@@ -2,17 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { type LegacyPlanSettings, legacyPlanMessages, type NotificationKind } from "@heirloom/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAccountKeysRepo } from "../db/repos/account-keys.repo.ts";
-import { createLegacyContactsRepo } from "../db/repos/legacy-contacts.repo.ts";
-import { createLegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
-import { createNotificationsRepo } from "../db/repos/notifications.repo.ts";
 import { createUserDataRepo } from "../db/repos/user-data.repo.ts";
 import { type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
-import type { MailMessage } from "../mail/mailer.ts";
 import { addAccount, replacePublicKey } from "../testing/legacy-accounts.ts";
+import { legacyWorld, sealed, statementFor, wrap } from "../testing/legacy-world.ts";
 import type { Caller } from "./account.service.ts";
-import { createLegacyContactsService } from "./legacy-contacts.service.ts";
-import { createLegacyPlansService } from "./legacy-plans.service.ts";
-import { createNotificationsService } from "./notifications.service.ts";
 import { publicKeyFingerprintHex } from "./public-key-fingerprint.ts";
 
 // Plans, wraps, statements, release grants and drills on every database engine, with a clock the tests move and
@@ -20,8 +14,6 @@ import { publicKeyFingerprintHex } from "./public-key-fingerprint.ts";
 // the browser's (it never opens them), and the browser's checks are tested in packages/crypto and the e2e journey.
 
 const day = 24 * 60 * 60 * 1000;
-const sealed = () => `v1.${randomBytes(12).toString("base64")}:${randomBytes(40).toString("base64")}`;
-const wrap = () => `v1.${randomBytes(512).toString("base64")}`;
 const shareNow: LegacyPlanSettings = { trigger: { kind: "shareNow" }, trustees: null, timeLimitDays: null };
 const onCheckIn: LegacyPlanSettings = {
   trigger: { kind: "missedCheckIn", graceDays: 14 },
@@ -39,30 +31,6 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error("expected a refusal");
 }
 
-/** A plan statement as the owner's browser writes it (docs/file-format.md); the signature is not the server's to check. */
-function statementFor(input: {
-  planId: string;
-  version: number;
-  ownerId: string;
-  userId: string;
-  keyFingerprint: string;
-  items: { kind: string; id: string }[];
-  kind?: "release" | "drill";
-}) {
-  return {
-    statement: JSON.stringify({
-      format: "heirloom/plan-statement/v1",
-      planId: input.planId,
-      kind: input.kind ?? "release",
-      version: input.version,
-      ownerId: input.ownerId,
-      recipient: { userId: input.userId, keyFingerprint: input.keyFingerprint },
-      items: input.items.map((i) => ({ ...i, digest: "ab".repeat(32) })),
-    }),
-    signatureB64: `${randomBytes(64).toString("base64")}`,
-  };
-}
-
 for (const target of testDatabaseTargets()) {
   describe(`legacy plans on ${target.name}`, () => {
     let database: TestDatabase | undefined;
@@ -73,94 +41,28 @@ for (const target of testDatabaseTargets()) {
     async function setup() {
       database = await target.open({ migrate: true });
       const db = database;
-      let now = Date.parse("2026-06-01T09:00:00.000Z");
-      const clock = () => new Date(now);
-      const mails: MailMessage[] = [];
-      const notifications = createNotificationsService({ repo: createNotificationsRepo(db.db), clock });
-      const contactsRepo = createLegacyContactsRepo(db.db);
-      const documents = new Map<string, Set<string>>();
-      let plans: ReturnType<typeof createLegacyPlansService> | undefined;
-      const contacts = createLegacyContactsService({
-        repo: contactsRepo,
-        keys: createAccountKeysRepo(db.db),
-        mailer: { kind: "outbox", send: async (m) => void mails.push(m), close: async () => {} },
-        runInBackground: (work) => void work,
-        notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
-        clock,
-        publicUrl: "https://vault.example",
-        onRoleEnded: async (contact) => plans?.onRoleEnded(contact),
-      });
+      const world = legacyWorld(db);
+      const { mails, notifications, contacts, plans } = world;
       const keys = createAccountKeysRepo(db.db);
-      plans = createLegacyPlansService({
-        repo: createLegacyPlansRepo(db.db),
-        contacts: contactsRepo,
-        documentExists: async (ownerId, id) => documents.get(ownerId)?.has(id) ?? false,
-        documentObjects: async (ownerId, id) => [
-          { path: `users/${ownerId}/documents/${id}/v1/header`, size: 100 },
-        ],
-        signingKeyOf: async (userId) => (await keys.find(userId))?.blobs.signingPublicKeyPem ?? null,
-        mailer: { kind: "outbox", send: async (m) => void mails.push(m), close: async () => {} },
-        runInBackground: (work) => void work,
-        notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
-        clock,
-        publicUrl: "https://vault.example",
-      });
       const service = plans;
       const owner = await addAccount(db, "Olive Owner");
       const cora = await addAccount(db, "Cora Contact");
       const stranger = await addAccount(db, "Sam Stranger");
-      const store = (user: Caller, id = randomUUID()) => {
-        const set = documents.get(user.id) ?? new Set();
-        set.add(id);
-        documents.set(user.id, set);
-        return id;
-      };
-      const tokenFor = (to: string) => {
+      const store = (user: Caller, id = randomUUID()) => world.store(user, id);
+      const _tokenFor = (to: string) => {
         const mail = mails.filter((m) => m.to === to).at(-1);
         const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
         if (!token) throw new Error(`no invitation mailed to ${to}`);
         return token;
       };
       /** Cora invited, accepted and (unless told otherwise) confirmed by the owner: her contact id. */
-      const coraContact = async (confirm = true) => {
-        const invited = await contacts.invite(owner, { email: cora.email, details: sealed() });
-        await contacts.accept(cora, tokenFor(cora.email));
-        if (confirm) {
-          await contacts.confirm(owner, invited.id, {
-            fingerprintHex: publicKeyFingerprintHex(cora.publicKeyPem ?? ""),
-            signature: randomBytes(64).toString("base64"),
-          });
-        }
-        return invited.id;
-      };
+      const coraContact = (confirm = true) => world.confirmedContact(owner, cora, { confirm });
       const kindsOf = async (user: Caller) =>
         (await notifications.page(user.id, { limit: 50 })).entries.map((n) => n.kind as NotificationKind);
       const fingerprintOf = async (user: Caller) =>
         publicKeyFingerprintHex((await keys.find(user.id))?.blobs.publicKeyPem ?? "");
       /** Wraps every item (and the letter) of the plan to Cora with a matching statement. */
-      const wrapAll = async (planId: string, contactId: string) => {
-        const plan = (await service.list(owner)).find((p) => p.id === planId);
-        const recipient = plan?.recipients.find((r) => r.contactId === contactId);
-        if (!plan || !recipient) throw new Error("no such plan or recipient");
-        const keyFingerprint = await fingerprintOf(cora);
-        const items = [
-          ...plan.items.map((i) => ({ kind: i.kind as string, id: i.id })),
-          ...(recipient.letter ? [{ kind: "letter", id: recipient.letter.id }] : []),
-        ];
-        return service.uploadWraps(owner, planId, contactId, {
-          version: plan.version,
-          keyFingerprint,
-          wraps: items.map((i) => ({ kind: i.kind as "document" | "letter", id: i.id, wrappedDek: wrap() })),
-          statement: statementFor({
-            planId,
-            version: plan.version,
-            ownerId: owner.id,
-            userId: cora.id,
-            keyFingerprint,
-            items,
-          }),
-        });
-      };
+      const wrapAll = (planId: string, contactId: string) => world.wrapAll(owner, cora, planId, contactId);
       const path = (documentId: string, rest = "v1/header") =>
         `users/${owner.id}/documents/${documentId}/${rest}`;
       const mayRead = (user: Caller, documentId: string, rest?: string) =>
@@ -185,9 +87,7 @@ for (const target of testDatabaseTargets()) {
         wrapAll,
         mayRead,
         statementFor,
-        advance: (ms: number) => {
-          now += ms;
-        },
+        advance: (ms: number) => void world.advance(ms),
       };
     }
 

@@ -36,11 +36,18 @@ export interface LegacyPlansServiceDeps {
   documentObjects: (ownerId: string, documentId: string) => Promise<{ path: string; size: number }[]>;
   /** The signing public key of an account (for the recipient to verify the owner's signatures). */
   signingKeyOf: (userId: string) => Promise<string | null>;
+  ownerName: (userId: string) => Promise<string>;
   mailer: Mailer;
   runInBackground: (work: Promise<unknown>) => void;
   notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
   clock: Clock;
   publicUrl: string;
+  /** The release engine derives the plan's phase again (a share-now plan is released there). */
+  onPlanChanged: (
+    ownerId: string,
+    planId: string,
+    change: { settings: boolean; wasShareNow: boolean },
+  ) => Promise<void>;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -51,7 +58,13 @@ function settingsOf(record: PlanRecord): LegacyPlanSettings {
   const { plan } = record;
   const trigger: LegacyPlanSettings["trigger"] =
     plan.trigger === "missedCheckIn"
-      ? { kind: "missedCheckIn", graceDays: (plan.grace_days ?? 14) as 7 | 14 | 30 }
+      ? {
+          kind: "missedCheckIn",
+          graceDays: (plan.grace_days ?? 14) as 7 | 14 | 30,
+          ...(plan.waiting_days !== null
+            ? { requestWaitingDays: plan.waiting_days as 1 | 2 | 7 | 14 | 30 | 90 }
+            : {}),
+        }
       : plan.trigger === "request"
         ? { kind: "request", waitingDays: (plan.waiting_days ?? 7) as 1 | 2 | 7 | 14 | 30 | 90 }
         : { kind: "shareNow" };
@@ -76,6 +89,10 @@ function toPlan(record: PlanRecord): LegacyPlan {
     createdAt: plan.created_at,
     updatedAt: plan.updated_at,
     releasedAt: plan.released_at,
+    phase: plan.phase,
+    dueAt: plan.due_at,
+    requestDueAt: plan.request_due_at,
+    releaseEndsAt: plan.release_ends_at,
     items: record.items.map((i) => ({ kind: i.kind, id: i.itemId, addedAt: i.addedAt })),
     recipients: record.recipients.map((r) => ({
       contactId: r.contact_id,
@@ -120,7 +137,12 @@ function settingsRow(settings: LegacyPlanSettings): PlanSettingsUpdate {
   return {
     trigger: trigger.kind,
     graceDays: trigger.kind === "missedCheckIn" ? trigger.graceDays : null,
-    waitingDays: trigger.kind === "request" ? trigger.waitingDays : null,
+    waitingDays:
+      trigger.kind === "request"
+        ? trigger.waitingDays
+        : trigger.kind === "missedCheckIn"
+          ? (trigger.requestWaitingDays ?? null)
+          : null,
     trusteesRequired: settings.trustees?.required ?? null,
     timeLimitDays: settings.timeLimitDays,
     trustees: settings.trustees?.contactIds ?? [],
@@ -276,7 +298,7 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
         now,
       );
       if (!inserted) throw new AppError("conflict", legacyPlanMessages.planExists);
-      if (input.settings.trigger.kind === "shareNow") await repo.release(input.id, now);
+      await deps.onPlanChanged(caller.id, input.id, { settings: true, wasShareNow: false });
       return reload(caller, input.id);
     },
 
@@ -291,10 +313,10 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
       if (input.settings !== undefined) {
         await checkTrustees(caller, input.settings);
         await repo.updateSettings(id, settingsRow(input.settings), now);
-        const shareNow = input.settings.trigger.kind === "shareNow";
-        if (shareNow && record.plan.state !== "released") await repo.release(id, now);
-        // Until the release engine lands, only share now releases; moving away from it ends that release.
-        if (!shareNow && record.plan.state === "released") await repo.unrelease(id, now);
+        await deps.onPlanChanged(caller.id, id, {
+          settings: true,
+          wasShareNow: record.plan.trigger === "shareNow",
+        });
       }
       return reload(caller, id);
     },
@@ -466,6 +488,16 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
       return reload(caller, id);
     },
 
+    /** The release engine released a plan: each recipient who holds something to open is told, once. */
+    async announceRelease(ownerId: string, planId: string) {
+      const record = await repo.find(ownerId, planId);
+      if (!record) return;
+      const ownerName = await deps.ownerName(ownerId);
+      for (const recipient of record.recipients) {
+        if (recipient.wraps.length) await tellReleased(record, recipient.contact_id, ownerName);
+      }
+    },
+
     /** A contact's role ended (revoked or left): every wrap, statement, letter, grant and drill for them goes. */
     async onRoleEnded(contact: { id: string }) {
       await repo.removeContact(contact.id);
@@ -492,6 +524,13 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
           trigger: p.trigger,
           state: p.state,
           releasedAt: p.released_at,
+          phase: p.phase,
+          takesRequests:
+            p.recipient &&
+            p.contact_state === "confirmed" &&
+            (p.trigger === "request" || (p.trigger === "missedCheckIn" && p.waiting_days !== null)),
+          trustee: p.trustee,
+          awaitingMyAnswer: p.trustee && p.phase === "awaitingTrustees" && !p.answered,
         })),
       };
     },

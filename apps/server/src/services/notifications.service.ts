@@ -59,6 +59,30 @@ const texts: Record<NotificationKind, (detail: string) => { title: string; body:
     title: `${owner} sent you a legacy drill`,
     body: "A test, not a real release: it checks that you can open what they leave you. Open it from your Legacy page within 7 days.",
   }),
+  "legacy-check-in-reminder": (deadline) => ({
+    title: "Please check in",
+    body: `Your legacy plans act if you do not check in by ${deadline}. Press "I'm still here" on your home page, or use the link in the reminder mail.`,
+  }),
+  "legacy-access-requested": (who) => ({
+    title: `${who} asked for access to one of your plans`,
+    body: "If you do nothing, the plan is released to its recipients when the waiting period ends. Open Legacy settings to read their reason and refuse if you are able.",
+  }),
+  "legacy-request-refused": (owner) => ({
+    title: `${owner} refused your request for access`,
+    body: "They are able to act for themselves. You can ask again after the plan's waiting period.",
+  }),
+  "legacy-trustee-asked": (owner) => ({
+    title: `Please confirm: ${owner}'s legacy plan`,
+    body: "You are a trustee of their plan. Open your Legacy page and say whether the plan should be released now.",
+  }),
+  "legacy-plan-released": (detail) => ({
+    title: "One of your legacy plans was released",
+    body: `${detail} Open Legacy settings to see to whom, when and why.`,
+  }),
+  "legacy-release-ended": () => ({
+    title: "A time-limited release has ended",
+    body: "Its recipients can no longer open the plan's documents through Heirloom. Copies they downloaded cannot be recalled.",
+  }),
 };
 
 const isKind = (kind: string): kind is NotificationKind =>

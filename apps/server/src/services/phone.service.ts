@@ -48,6 +48,11 @@ export function createPhoneService(deps: PhoneServiceDeps) {
       return Boolean((await repo.find(userId))?.phone);
     },
 
+    /** The verified number texts go to, or null. */
+    async verifiedNumber(userId: string): Promise<string | null> {
+      return (await repo.find(userId))?.phone ?? null;
+    },
+
     /** Texts a fresh code to `phone`: at most one a minute and five an hour per account. */
     async sendCode(userId: string, phone: string): Promise<PhoneStatus> {
       const now = clock();

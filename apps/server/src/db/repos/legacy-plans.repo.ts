@@ -1,5 +1,5 @@
 import type { LegacyItemKind, LegacyWrapKind } from "@heirloom/contract";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type {
   DatabaseSchema,
   LegacyDrillsTable,
@@ -59,6 +59,16 @@ export interface SharedRecord {
   documents: { id: string; wrappedDek: string }[];
 }
 
+export type NamingRow = PlanRow & {
+  owner_name: string;
+  contact_state: string;
+  contact_id: string;
+  recipient: boolean;
+  trustee: boolean;
+  /** As a trustee, this account answered the plan's current firing. */
+  answered: boolean;
+};
+
 export interface LegacyPlansRepo {
   countOwned(ownerId: string): Promise<number>;
   insert(plan: NewPlan, now: Date): Promise<boolean>;
@@ -106,8 +116,8 @@ export interface LegacyPlansRepo {
   insertDrill(drill: Omit<DrillRow, "created_at">, now: Date): Promise<void>;
   /** Every trace of a contact in plans (their role ended): recipient rows, wraps, trustee rows, drills. */
   removeContact(contactId: string): Promise<void>;
-  /** Plans naming this account as a recipient, with their owner's name. */
-  listNaming(userId: string): Promise<(PlanRow & { owner_name: string })[]>;
+  /** Plans naming this account as a recipient or a trustee, with their owner's name and this account's roles. */
+  listNaming(userId: string): Promise<NamingRow[]>;
   /** Releases and live drills for this account. */
   listShared(userId: string, now: Date): Promise<SharedRecord[]>;
   findShared(userId: string, id: string, now: Date): Promise<SharedRecord | undefined>;
@@ -628,7 +638,7 @@ export function createLegacyPlansRepo(db: Kysely<DatabaseSchema>): LegacyPlansRe
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("legacy_plans")
-          .set({ state: "released", released_at: at, updated_at: at })
+          .set({ state: "released", phase: "released", released_at: at, updated_at: at })
           .where("id", "=", id)
           .where("state", "=", "active")
           .execute();
@@ -645,7 +655,7 @@ export function createLegacyPlansRepo(db: Kysely<DatabaseSchema>): LegacyPlansRe
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("legacy_plans")
-          .set({ state: "active", released_at: null, updated_at: now.toISOString() })
+          .set({ state: "active", phase: "active", released_at: null, updated_at: now.toISOString() })
           .where("id", "=", id)
           .execute();
         await trx
@@ -701,18 +711,55 @@ export function createLegacyPlansRepo(db: Kysely<DatabaseSchema>): LegacyPlansRe
     },
 
     async listNaming(userId) {
-      return db
-        .selectFrom("legacy_plan_recipients as r")
+      // A role is a row naming one of the account's live contact rows: as a recipient, or as a trustee.
+      const roles = (db as Kysely<DatabaseSchema>)
+        .selectFrom("legacy_plan_recipients")
+        .select(["plan_id", "contact_id", sql<number>`1`.as("recipient")])
+        .unionAll((eb) =>
+          eb
+            .selectFrom("legacy_plan_trustees")
+            .select(["plan_id", "contact_id", sql<number>`0`.as("recipient")]),
+        );
+      const rows = await db
+        .selectFrom(roles.as("r"))
         .innerJoin("legacy_contacts as c", "c.id", "r.contact_id")
         .innerJoin("legacy_plans as p", "p.id", "r.plan_id")
         .innerJoin("user as o", "o.id", "p.owner_id")
         .where("c.contact_user_id", "=", userId)
         .where("c.state", "in", ["accepted", "confirmed"])
         .selectAll("p")
-        .select("o.name as owner_name")
+        .select(["o.name as owner_name", "c.state as contact_state", "c.id as contact_id", "r.recipient"])
         .orderBy("p.created_at")
         .orderBy("p.id")
         .execute();
+      const recipientOf = rows.filter((r) => Number(r.recipient) === 1);
+      const trusteeOf = rows.filter((r) => Number(r.recipient) === 0);
+      const answered = new Set(
+        (
+          await db
+            .selectFrom("legacy_plan_trustee_answers as a")
+            .innerJoin("legacy_contacts as c", "c.id", "a.contact_id")
+            .innerJoin("legacy_plans as p", (join) =>
+              join.onRef("p.id", "=", "a.plan_id").onRef("p.fired_at", "=", "a.fired_at"),
+            )
+            .where("c.contact_user_id", "=", userId)
+            .select("a.plan_id")
+            .execute()
+        ).map((r) => r.plan_id),
+      );
+      const byId = new Map<string, NamingRow>();
+      const plain = ({ recipient: _, ...row }: (typeof rows)[number]) => row;
+      for (const row of recipientOf)
+        byId.set(row.id, { ...plain(row), recipient: true, trustee: false, answered: false });
+      for (const row of trusteeOf) {
+        const known = byId.get(row.id);
+        byId.set(row.id, {
+          ...(known ?? { ...plain(row), recipient: false }),
+          trustee: row.contact_state === "confirmed",
+          answered: answered.has(row.id),
+        });
+      }
+      return [...byId.values()];
     },
 
     async listShared(userId, now) {

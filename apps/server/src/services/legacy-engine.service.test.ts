@@ -1,0 +1,382 @@
+import { randomUUID } from "node:crypto";
+import { type LegacyPlanSettings, legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
+import { afterEach, describe, expect, it } from "vitest";
+import { createProfilesRepo } from "../db/repos/profiles.repo.ts";
+import { type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
+import { addAccount } from "../testing/legacy-accounts.ts";
+import { legacyWorld, sealed } from "../testing/legacy-world.ts";
+import type { Caller } from "./account.service.ts";
+
+// The release engine on every database engine, with a clock the tests move: check-ins, reminders, grace, requests,
+// refusals, trustees, time limits, the history, and two sweepers at once. Each test reads what a person would see:
+// the plan's phase and history, mail, notifications, and whether a recipient can read a document.
+
+const day = 24 * 60 * 60 * 1000;
+const hour = 60 * 60 * 1000;
+const start = "2026-06-01T09:00:00.000Z";
+const settings = (trigger: LegacyPlanSettings["trigger"], extra: Partial<LegacyPlanSettings> = {}) =>
+  ({ trigger, trustees: null, timeLimitDays: null, ...extra }) as LegacyPlanSettings;
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { message: string }).message;
+  }
+  throw new Error("expected a refusal");
+}
+
+for (const target of testDatabaseTargets()) {
+  describe(`release engine on ${target.name}`, () => {
+    let database: TestDatabase | undefined;
+    afterEach(async () => {
+      await database?.dispose();
+    });
+
+    async function setup() {
+      database = await target.open({ migrate: true });
+      const db = database;
+      const world = legacyWorld(db, start);
+      const profiles = createProfilesRepo(db.db);
+      const person = async (name: string) => {
+        const account = await addAccount(db, name);
+        await profiles.createDefault(account.id, "personal", world.clock());
+        return account;
+      };
+      const owner = await person("Olive Owner");
+      const ada = await person("Ada Recipient");
+      const doc = world.store(owner, randomUUID());
+      /** A plan with one document, Ada as its confirmed recipient, everything wrapped to her. */
+      const planFor = async (s: LegacyPlanSettings, recipients: Caller[] = [ada]) => {
+        const id = randomUUID();
+        await world.plans.create(owner, { id, details: sealed(), settings: s });
+        await world.plans.addItems(owner, id, [{ kind: "document", id: doc }]);
+        const contactIds: string[] = [];
+        for (const r of recipients) {
+          const contactId = await world.confirmedContact(owner, r);
+          contactIds.push(contactId);
+          await world.plans.addRecipient(owner, id, contactId);
+          await world.wrapAll(owner, r, id, contactId);
+        }
+        return { id, contactIds };
+      };
+      const phaseOf = async (id: string) => (await world.engineRepo.load(id))?.phase;
+      const history = async (id: string) =>
+        (await world.engine.history(owner.id, id)).map((e) => `${e.from_phase}>${e.to_phase}:${e.reason}`);
+      const mayRead = (user: Caller) =>
+        world.plans.mayRead({
+          recipientId: user.id,
+          ownerId: owner.id,
+          fullPath: `users/${owner.id}/documents/${doc}/v1/header`,
+          documentId: doc,
+        });
+      const kindsOf = async (user: Caller) =>
+        (await world.notifications.page(user.id, { limit: 100 })).entries.map(
+          (n) => n.kind as NotificationKind,
+        );
+      const mailsTo = (user: Caller, subject: RegExp) =>
+        world.mails.filter((m) => m.to === user.email && subject.test(m.subject));
+      /** Moves time to `at` (ms since start) and runs one sweep pass. */
+      const at = async (ms: number) => {
+        world.setNow(Date.parse(start) + ms);
+        return world.sweep.runOnce();
+      };
+      return {
+        db,
+        world,
+        owner,
+        ada,
+        person,
+        planFor,
+        phaseOf,
+        history,
+        mayRead,
+        kindsOf,
+        mailsTo,
+        at,
+        profiles,
+      };
+    }
+
+    it("a check-in moves the deadline a full chosen interval ahead (30 days chosen)", async () => {
+      const t = await setup();
+      await t.profiles.update(t.owner.id, { activityCheck: "30" }, t.world.clock());
+      await t.at(5 * day);
+      await t.world.engine.checkIn(t.owner.id);
+      const schedule = await t.world.engine.schedule(t.owner.id);
+      expect(schedule).toMatchObject({
+        intervalDays: 30,
+        lastCheckInAt: new Date(Date.parse(start) + 5 * day).toISOString(),
+        deadlineAt: new Date(Date.parse(start) + 35 * day).toISOString(),
+      });
+    });
+
+    it("a missed check-in releases after the deadline plus grace, not a minute before, and tells the recipient", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id); // deadline: start + 60 days
+      const { id } = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      expect(await t.phaseOf(id)).toBe("active");
+      await t.at(30 * day - 1);
+      expect(await t.phaseOf(id)).toBe("active");
+      await t.at(30 * day);
+      expect(await t.phaseOf(id)).toBe("reminding");
+      await t.at(60 * day);
+      expect(await t.phaseOf(id)).toBe("grace");
+      await t.at(67 * day - 60_000);
+      expect(await t.phaseOf(id)).toBe("grace");
+      expect(await t.mayRead(t.ada)).toBe(false);
+      await t.at(67 * day);
+      expect(await t.phaseOf(id)).toBe("released");
+      expect(await t.mayRead(t.ada)).toBe(true);
+      expect(await t.kindsOf(t.ada)).toContain("legacy-plan-shared");
+      expect(t.mailsTo(t.ada, /shared documents with you/)).toHaveLength(1);
+      expect(await t.kindsOf(t.owner)).toContain("legacy-plan-released");
+      expect(await t.history(id)).toEqual([
+        "active>reminding:remindersStarted",
+        "reminding>grace:deadlineMissed",
+        "grace>released:graceEnded",
+      ]);
+      // Running the sweep again changes nothing and tells no one twice.
+      await t.at(67 * day + hour);
+      expect(t.mailsTo(t.ada, /shared documents with you/)).toHaveLength(1);
+      expect(await t.history(id)).toHaveLength(3);
+    });
+
+    it("a server down for weeks catches up in order, skipping no move and sending one reminder, not a backlog", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id);
+      const { id } = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 14 }));
+      // Down from the start until two days into grace: five reminder slots passed, one reminder goes.
+      await t.at(62 * day);
+      expect(await t.history(id)).toEqual([
+        "active>reminding:remindersStarted",
+        "reminding>grace:deadlineMissed",
+      ]);
+      expect(t.mailsTo(t.owner, /check-in/i)).toHaveLength(1);
+      await t.at(100 * day);
+      expect(await t.history(id)).toEqual([
+        "active>reminding:remindersStarted",
+        "reminding>grace:deadlineMissed",
+        "grace>released:graceEnded",
+      ]);
+      // A released plan needs no more reminders.
+      expect(t.mailsTo(t.owner, /check-in/i)).toHaveLength(1);
+    });
+
+    it("reminds at half the interval, 7, 3 and 1 days before, then daily in grace, never twice a day, and stops at a check-in", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id);
+      await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      const reminders = () => t.mailsTo(t.owner, /check in|check-in/i).length;
+      // Every hour for the first 58 days: reminders at day 30, 53, 57 only.
+      for (let h = 0; h <= 58 * 24; h += 6) await t.at(h * hour);
+      expect(reminders()).toBe(3);
+      await t.at(59 * day);
+      expect(reminders()).toBe(4);
+      await t.at(59 * day + 12 * hour);
+      expect(reminders()).toBe(4);
+      await t.at(60 * day);
+      expect(reminders()).toBe(5);
+      const mail = t.mailsTo(t.owner, /missed/i).at(-1);
+      const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
+      expect(token).toBeTruthy();
+      // The one-click link checks in, once.
+      await t.world.engine.useLink(token ?? "");
+      expect(await refusal(t.world.engine.useLink(token ?? ""))).toBe(legacyEngineMessages.linkInvalid);
+      for (let d = 60; d <= 75; d += 1) await t.at(d * day);
+      expect(reminders()).toBe(5);
+      expect(await t.kindsOf(t.owner)).toContain("legacy-check-in-reminder");
+    });
+
+    it("a check-in in grace cancels the release; in a time-limited release it ends access early", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id);
+      const grace = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      await t.at(62 * day);
+      expect(await t.phaseOf(grace.id)).toBe("grace");
+      await t.world.engine.checkIn(t.owner.id);
+      expect(await t.phaseOf(grace.id)).toBe("active");
+      await t.at(70 * day);
+      expect(await t.phaseOf(grace.id)).toBe("active");
+      expect(await t.mayRead(t.ada)).toBe(false);
+      expect(await t.history(grace.id)).toContain("grace>active:checkedIn");
+
+      const limited = await t.planFor(
+        settings({ kind: "request", waitingDays: 1 }, { timeLimitDays: 30 }),
+        [],
+      );
+      await t.world.plans.addRecipient(
+        t.owner,
+        limited.id,
+        (await t.world.contacts.list(t.owner))[0]?.id ?? "",
+      );
+      await t.world.wrapAll(t.owner, t.ada, limited.id, (await t.world.contacts.list(t.owner))[0]?.id ?? "");
+      await t.world.engine.request(t.ada, limited.id, null);
+      await t.at(71 * day + hour);
+      expect(await t.phaseOf(limited.id)).toBe("released");
+      expect(await t.mayRead(t.ada)).toBe(true);
+      await t.world.engine.checkIn(t.owner.id);
+      expect(await t.phaseOf(limited.id)).toBe("active");
+      expect(await t.mayRead(t.ada)).toBe(false);
+    });
+
+    it("a time-limited release ends after N days, and the plan is active again with a fresh interval", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id);
+      const { id } = await t.planFor(
+        settings({ kind: "missedCheckIn", graceDays: 7 }, { timeLimitDays: 10 }),
+      );
+      await t.at(67 * day);
+      expect(await t.phaseOf(id)).toBe("released");
+      await t.at(77 * day - 1);
+      expect(await t.mayRead(t.ada)).toBe(true);
+      await t.at(77 * day);
+      expect(await t.phaseOf(id)).toBe("active");
+      expect(await t.mayRead(t.ada)).toBe(false);
+      expect(await t.kindsOf(t.owner)).toContain("legacy-release-ended");
+      // Not released again at once: a new interval runs from the end of the release (reminders from day 107).
+      await t.at(106 * day);
+      expect(await t.phaseOf(id)).toBe("active");
+      await t.at(107 * day);
+      expect(await t.phaseOf(id)).toBe("reminding");
+    });
+
+    it("a request is told to the owner at once; refused from the mail, asked again after the wait, then released", async () => {
+      const t = await setup();
+      const { id } = await t.planFor(settings({ kind: "request", waitingDays: 7 }));
+      await t.at(day);
+      await t.world.engine.request(t.ada, id, { sealed: sealed(), dek: `v1.${"A".repeat(684)}` });
+      expect(await t.phaseOf(id)).toBe("requested");
+      expect(await t.kindsOf(t.owner)).toContain("legacy-access-requested");
+      const mail = t.mailsTo(t.owner, /asked for access/).at(-1);
+      const token = /#refuse=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
+      expect(await t.world.engine.useLink(token ?? "")).toEqual({ done: "refuse" });
+      expect(await t.phaseOf(id)).toBe("active");
+      expect(await t.kindsOf(t.ada)).toContain("legacy-request-refused");
+      // Sign-ins do not refuse, and a refused recipient waits a full waiting period before asking again.
+      await t.at(5 * day);
+      expect(await refusal(t.world.engine.request(t.ada, id, null))).toMatch(/You can ask again from/);
+      await t.at(8 * day);
+      await t.world.engine.request(t.ada, id, null);
+      await t.world.engine.checkIn(t.owner.id);
+      expect(await t.phaseOf(id)).toBe("requested");
+      await t.at(15 * day - 1);
+      expect(await t.mayRead(t.ada)).toBe(false);
+      await t.at(15 * day);
+      expect(await t.phaseOf(id)).toBe("released");
+      expect(await t.mayRead(t.ada)).toBe(true);
+      expect(await t.history(id)).toEqual([
+        "active>requested:requested",
+        "requested>active:refused",
+        "active>requested:requested",
+        "requested>released:waitingEnded",
+      ]);
+    });
+
+    it("only a confirmed recipient of a plan that takes requests may ask", async () => {
+      const t = await setup();
+      const stranger = await t.person("Sam Stranger");
+      const onCheckIn = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      expect(await refusal(t.world.engine.request(t.ada, onCheckIn.id, null))).toBe(
+        legacyEngineMessages.requestsNotTaken,
+      );
+      expect(await refusal(t.world.engine.request(stranger, onCheckIn.id, null))).toBe(
+        legacyEngineMessages.planNotFound,
+      );
+      expect(await refusal(t.world.engine.refuse(stranger.id, onCheckIn.id))).toBe(
+        legacyEngineMessages.planNotFound,
+      );
+      // The triggers combine: a missed check-in plan may also take requests.
+      const both = await t.planFor(
+        settings({ kind: "missedCheckIn", graceDays: 7, requestWaitingDays: 2 }),
+        [],
+      );
+      await t.world.plans.addRecipient(t.owner, both.id, onCheckIn.contactIds[0] ?? "");
+      await t.world.engine.request(t.ada, both.id, null);
+      expect(await t.phaseOf(both.id)).toBe("requested");
+    });
+
+    it("2 of 3 trustees: a no is recorded and shown, the second yes releases; the owner's check-in cancels the wait", async () => {
+      const t = await setup();
+      const [tina, tom, tess] = [await t.person("Tina"), await t.person("Tom"), await t.person("Tess")];
+      const trusteeIds = [
+        await t.world.confirmedContact(t.owner, tina),
+        await t.world.confirmedContact(t.owner, tom),
+        await t.world.confirmedContact(t.owner, tess),
+      ];
+      await t.world.engine.checkIn(t.owner.id);
+      const { id } = await t.planFor(
+        settings(
+          { kind: "missedCheckIn", graceDays: 7 },
+          { trustees: { contactIds: trusteeIds, required: 2 } },
+        ),
+      );
+      await t.at(67 * day);
+      expect(await t.phaseOf(id)).toBe("awaitingTrustees");
+      expect(t.mailsTo(tina, /Please confirm/)).toHaveLength(1);
+      expect(await refusal(t.world.engine.answer(t.ada, id, "yes"))).toBe(legacyEngineMessages.planNotFound);
+      await t.world.engine.answer(tina, id, "yes");
+      await t.world.engine.answer(tom, id, "no");
+      expect(await t.phaseOf(id)).toBe("awaitingTrustees");
+      expect(await t.mayRead(t.ada)).toBe(false);
+      // The owner comes back: the wait is cancelled, and the answers count for that firing only.
+      await t.world.engine.checkIn(t.owner.id);
+      expect(await t.phaseOf(id)).toBe("active");
+      expect(await refusal(t.world.engine.answer(tess, id, "yes"))).toBe(
+        legacyEngineMessages.notAwaitingTrustees,
+      );
+      await t.at(67 * day + 67 * day);
+      expect(await t.phaseOf(id)).toBe("awaitingTrustees");
+      await t.world.engine.answer(tina, id, "yes");
+      expect(await t.phaseOf(id)).toBe("awaitingTrustees");
+      await t.world.engine.answer(tess, id, "yes");
+      expect(await t.phaseOf(id)).toBe("released");
+      expect(await t.mayRead(t.ada)).toBe(true);
+      const events = await t.history(id);
+      expect(events).toContain("awaitingTrustees>awaitingTrustees:trusteeNo");
+      expect(events.at(-1)).toBe("awaitingTrustees>released:trusteesConfirmed");
+    });
+
+    it("two sweepers at once move each plan once; a live lease keeps a second server out", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id);
+      const plans = [];
+      for (let i = 0; i < 5; i += 1)
+        plans.push(await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }), []));
+      t.world.setNow(Date.parse(start) + 70 * day);
+      const other = legacyWorld(t.db, new Date(Date.parse(start) + 70 * day).toISOString());
+      const [first, second] = await Promise.all([t.world.sweep.runOnce(), other.sweep.runOnce()]);
+      expect([first.ran, second.ran].filter(Boolean).length).toBeGreaterThanOrEqual(1);
+      // Whoever ran, each plan moved through its three moves exactly once.
+      await Promise.all([t.world.sweep.runOnce(), other.sweep.runOnce()]);
+      for (const plan of plans) {
+        expect(await t.history(plan.id)).toEqual([
+          "active>reminding:remindersStarted",
+          "reminding>grace:deadlineMissed",
+          "grace>released:graceEnded",
+        ]);
+      }
+      expect(await t.world.engineRepo.takeLease("legacy-sweep", "server-a", t.world.clock(), 60_000)).toBe(
+        true,
+      );
+      expect(await t.world.engineRepo.takeLease("legacy-sweep", "server-b", t.world.clock(), 60_000)).toBe(
+        false,
+      );
+      t.world.advance(60_001);
+      expect(await t.world.engineRepo.takeLease("legacy-sweep", "server-b", t.world.clock(), 60_000)).toBe(
+        true,
+      );
+    });
+
+    it("share now is released at once; leaving share now ends the release", async () => {
+      const t = await setup();
+      const { id } = await t.planFor(settings({ kind: "shareNow" }));
+      expect(await t.phaseOf(id)).toBe("released");
+      expect(await t.mayRead(t.ada)).toBe(true);
+      await t.world.plans.update(t.owner, id, { settings: settings({ kind: "request", waitingDays: 7 }) });
+      expect(await t.phaseOf(id)).toBe("active");
+      expect(await t.mayRead(t.ada)).toBe(false);
+      expect(await t.history(id)).toEqual(["active>released:sharedNow", "released>active:settingsChanged"]);
+    });
+  });
+}

@@ -1,0 +1,454 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
+import type { LegacyContactsRepo } from "../db/repos/legacy-contacts.repo.ts";
+import type { EngineRow, EngineWrite, LegacyEngineRepo } from "../db/repos/legacy-engine.repo.ts";
+import type { LegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
+import { AppError } from "../errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import {
+  accessRequestedMail,
+  checkInReminderMail,
+  requestRefusedMail,
+  trusteeAskedMail,
+} from "../mail/templates.ts";
+import type { Caller } from "./account.service.ts";
+import type { Clock } from "./clock.ts";
+import {
+  advance,
+  checkInIntervalDays,
+  checkIn as checkInMove,
+  dayMs,
+  type EnginePlan,
+  type Move,
+  mayRequest,
+  type OwnerSchedule,
+  planDeadline,
+  refuse as refuseMove,
+  reminderDue,
+  reminderSlots,
+  request as requestMove,
+  takesMissedCheckIn,
+  takesRequests,
+} from "./legacy-engine.ts";
+
+// The release engine's actions (docs/architecture.md section 10): check-ins, requests, refusals, trustee answers,
+// and what the sweep does to one due plan or one owner's reminders. The rules are legacy-engine.ts; this file reads,
+// applies them with the repo's conditional writes, and tells people, after the write has won.
+
+export interface LegacyEngineServiceDeps {
+  repo: LegacyEngineRepo;
+  plans: Pick<LegacyPlansRepo, "find">;
+  contacts: Pick<LegacyContactsRepo, "findOwned" | "listNaming">;
+  /** Name and email of an account. */
+  personOf: (userId: string) => Promise<{ name: string; email: string } | undefined>;
+  /** A text to the owner, when they turned texts on and verified a number (a no-op otherwise). */
+  sendText: (userId: string, body: string) => Promise<void>;
+  /** Tells each recipient of a released plan, once (legacy-plans.service.ts). */
+  announceRelease: (ownerId: string, planId: string) => Promise<void>;
+  mailer: Mailer;
+  runInBackground: (work: Promise<unknown>) => void;
+  notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/** How long a link in a reminder or request mail works. */
+export const checkInLinkLifetimeDays = 30;
+/** Owners with no deadline (a profile made before check-ins) are never reminded or released by a missed check-in. */
+const never = new Date(8.64e15);
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+const date = (at: string | null) => (at ? new Date(at) : null);
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const formatDay = (at: Date) =>
+  at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+function enginePlan(row: EngineRow): EnginePlan {
+  return {
+    trigger: row.trigger,
+    graceDays: row.graceDays,
+    waitingDays: row.waitingDays,
+    trusteesRequired: row.trusteesRequired,
+    timeLimitDays: row.timeLimitDays,
+    phase: row.phase,
+    cycleStartAt: date(row.cycleStartAt),
+    requestDueAt: date(row.requestDueAt),
+    releaseEndsAt: date(row.releaseEndsAt),
+  };
+}
+
+function scheduleOf(row: { activityCheck: string; deadlineAt: string | null }): OwnerSchedule {
+  return { intervalDays: checkInIntervalDays(row.activityCheck), deadlineAt: date(row.deadlineAt) ?? never };
+}
+
+export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
+  const { repo, clock } = deps;
+  const mail = (message: Parameters<Mailer["send"]>[0]) => deps.runInBackground(deps.mailer.send(message));
+  const later = (work: () => Promise<unknown>) => deps.runInBackground(work());
+
+  async function newLink(userId: string, purpose: "checkIn" | "refuse", requestId: string | null, now: Date) {
+    const token = randomBytes(32).toString("base64url");
+    await repo.insertLink({
+      tokenHash: hashToken(token),
+      userId,
+      purpose,
+      requestId,
+      expiresAt: new Date(now.getTime() + checkInLinkLifetimeDays * dayMs),
+    });
+    // The token travels in the fragment, so it never reaches a server log or a Referer header.
+    return `${deps.publicUrl}/check-in#${purpose === "checkIn" ? "token" : "refuse"}=${token}`;
+  }
+
+  /**
+   * Writes what `moves` did to the plan and tells people. The write is conditional on the rev that was read: when
+   * another writer won, nothing is told and false comes back.
+   */
+  async function commit(
+    row: EngineRow,
+    plan: EnginePlan,
+    moves: Move[],
+    now: Date,
+    contactId: string | null = null,
+  ): Promise<boolean> {
+    const schedule = scheduleOf(row);
+    const settled = advance(plan, schedule, row.trusteeYes, now);
+    const all = [...moves, ...settled.moves];
+    const firedAt = all.some((m) => m.to === "awaitingTrustees") ? now.toISOString() : row.firedAt;
+    const write: EngineWrite = {
+      phase: settled.plan.phase,
+      cycleStartAt: iso(settled.plan.cycleStartAt),
+      requestDueAt: iso(settled.plan.requestDueAt),
+      releaseEndsAt: iso(settled.plan.releaseEndsAt),
+      firedAt,
+      dueAt: iso(settled.dueAt),
+      events: all.map((m, index) => ({ ...m, contactId: index < moves.length ? contactId : null })),
+    };
+    if (!(await repo.apply(row, write, now))) return false;
+    if (all.length) await afterMoves(row, all, firedAt);
+    return true;
+  }
+
+  /** What people are told about moves that were written. */
+  async function afterMoves(row: EngineRow, moves: Move[], firedAt: string | null) {
+    const request = moves.some((m) => m.reason === "waitingEnded" || m.reason === "graceEnded")
+      ? await repo.pendingRequest(row.id)
+      : undefined;
+    for (const move of moves) {
+      if (move.to === "released" && move.from !== "released") {
+        if (request) await repo.endRequest(request.id, "released", clock());
+        await deps.announceRelease(row.ownerId, row.id);
+        await deps.notify(row.ownerId, "legacy-plan-released", "Its recipients can now open what it holds.");
+      }
+      if (move.reason === "timeLimitEnded") await deps.notify(row.ownerId, "legacy-release-ended", "");
+      if (move.to === "awaitingTrustees" && firedAt) await askTrustees(row);
+    }
+  }
+
+  async function askTrustees(row: EngineRow) {
+    const record = await deps.plans.find(row.ownerId, row.id);
+    const owner = await deps.personOf(row.ownerId);
+    if (!record || !owner) return;
+    for (const contactId of record.trustees) {
+      const contact = await deps.contacts.findOwned(row.ownerId, contactId);
+      if (!contact?.contactUserId || !contact.contact) continue;
+      await deps.notify(contact.contactUserId, "legacy-trustee-asked", owner.name);
+      mail(trusteeAskedMail(contact.contact.email, owner.name, `${deps.publicUrl}/account/AccountHolder`));
+    }
+  }
+
+  /** Recomputes when the owner's reminders are next looked at (after a check-in or a change of plans). */
+  async function refreshReminders(userId: string, now: Date) {
+    const row = await repo.reminderRow(userId);
+    if (!row) return;
+    const next = await nextReminder(userId, row, now);
+    await repo.setReminderDue(userId, row.dueAt, iso(next.at));
+  }
+
+  /**
+   * The owner's reminder slots come from the earliest deadline among their plans a missed check-in can still fire,
+   * and run daily through the longest grace among them. No such plan: no reminders.
+   */
+  async function nextReminder(
+    userId: string,
+    row: NonNullable<Awaited<ReturnType<LegacyEngineRepo["reminderRow"]>>>,
+    now: Date,
+  ) {
+    const schedule = scheduleOf(row);
+    const pending = (await repo.loadOwned(userId)).filter(
+      (p) => takesMissedCheckIn(p) && p.phase !== "released" && p.phase !== "awaitingTrustees",
+    );
+    if (!pending.length || schedule.deadlineAt === never)
+      return { at: null, slot: null, deadline: null, grace: 0 };
+    const deadline = new Date(
+      Math.min(...pending.map((p) => planDeadline(enginePlan(p), schedule).getTime())),
+    );
+    const grace = Math.max(...pending.map((p) => p.graceDays ?? 0));
+    const slots = reminderSlots(deadline, schedule.intervalDays, grace);
+    const due = reminderDue(slots, { lastSlotAt: date(row.slotAt), lastSentAt: date(row.sentAt) }, now);
+    return { at: due.slotAt ? now : due.nextAt, slot: due.slotAt, deadline, grace, nextAt: due.nextAt };
+  }
+
+  /** The caller's role in a plan: a confirmed contact who is a recipient (requests) or a trustee (answers). */
+  async function roleIn(caller: Caller, planId: string, role: "recipient" | "trustee") {
+    const naming = await deps.contacts.listNaming(caller.id, ["confirmed"]);
+    for (const contact of naming) {
+      const record = await deps.plans.find(contact.ownerId, planId);
+      if (!record) continue;
+      const named =
+        role === "recipient"
+          ? record.recipients.some((r) => r.contact_id === contact.id)
+          : record.trustees.includes(contact.id);
+      if (named) return { contact, record };
+    }
+    throw new AppError("not_found", legacyEngineMessages.planNotFound);
+  }
+
+  async function loadOrThrow(planId: string) {
+    const row = await repo.load(planId);
+    if (!row) throw new AppError("not_found", legacyEngineMessages.planNotFound);
+    return row;
+  }
+
+  return {
+    /** A check-in: any sign-in, the button in the app, or the link in a reminder. Every plan's clock restarts. */
+    async checkIn(userId: string): Promise<void> {
+      const now = clock();
+      const before = await repo.reminderRow(userId);
+      if (!before) return;
+      await repo.checkIn(userId, now, checkInIntervalDays(before.activityCheck));
+      for (const row of await repo.loadOwned(userId)) {
+        // A plan moved by someone else meanwhile is read again, so the check-in is never lost.
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const fresh = attempt === 0 ? row : await repo.load(row.id);
+          if (!fresh) break;
+          const { plan, moves } = checkInMove(enginePlan(fresh));
+          if (await commit(fresh, plan, moves, now)) break;
+        }
+      }
+      await refreshReminders(userId, now);
+    },
+
+    async schedule(userId: string) {
+      const row = await repo.reminderRow(userId);
+      if (!row) throw new AppError("not_found", legacyEngineMessages.planNotFound);
+      const plans = await repo.loadOwned(userId);
+      return {
+        lastCheckInAt: row.lastCheckInAt,
+        deadlineAt: row.deadlineAt,
+        intervalDays: checkInIntervalDays(row.activityCheck),
+        /** Plans a missed check-in can release. */
+        plansWatching: plans.filter((p) => takesMissedCheckIn(p) && p.phase !== "released").length,
+        overdue: plans.some((p) => p.phase === "grace"),
+      };
+    },
+
+    /**
+     * A plan was made or its settings changed: a trigger in progress starts again from active under the new settings
+     * (and moves on at once as far as they allow), a share-now release ends when the plan stops being share now, and
+     * the owner's reminders follow.
+     */
+    async planChanged(ownerId: string, planId: string, change: { settings: boolean; wasShareNow: boolean }) {
+      const now = clock();
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const row = await repo.load(planId);
+        if (!row || row.ownerId !== ownerId) return;
+        let plan = enginePlan(row);
+        const moves: Move[] = [];
+        const back = (next: Partial<EnginePlan>) => {
+          moves.push({ from: plan.phase, to: "active", reason: "settingsChanged" });
+          plan = { ...plan, ...next, phase: "active" };
+        };
+        if (change.settings && plan.trigger !== "shareNow") {
+          const { phase } = plan;
+          if (phase === "reminding" || phase === "grace" || phase === "awaitingTrustees") back({});
+          else if (phase === "requested" && !takesRequests(plan)) back({ requestDueAt: null });
+          else if (phase === "released" && change.wasShareNow) back({ releaseEndsAt: null });
+        }
+        if (await commit(row, plan, moves, now)) break;
+      }
+      const pending = await repo.pendingRequest(planId);
+      const row = await repo.load(planId);
+      if (pending && row && row.phase !== "requested") await repo.endRequest(pending.id, "cancelled", now);
+      await refreshReminders(ownerId, now);
+    },
+
+    async history(ownerId: string, planId: string) {
+      const row = await loadOrThrow(planId);
+      if (row.ownerId !== ownerId) throw new AppError("not_found", legacyEngineMessages.planNotFound);
+      return repo.events(planId);
+    },
+
+    /** A confirmed recipient asks for access; the owner is told at once and can refuse. */
+    async request(caller: Caller, planId: string, reason: { sealed: string; dek: string } | null) {
+      const { contact } = await roleIn(caller, planId, "recipient");
+      const now = clock();
+      const row = await loadOrThrow(planId);
+      const lastRefused = date(await repo.lastRefusedAt(planId, contact.id));
+      const plan = enginePlan(row);
+      if (!takesRequests(plan)) throw new AppError("conflict", legacyEngineMessages.requestsNotTaken);
+      if (!mayRequest(plan, lastRefused, now)) {
+        if (plan.phase === "requested") throw new AppError("conflict", legacyEngineMessages.alreadyRequested);
+        if (plan.phase === "released") throw new AppError("conflict", legacyEngineMessages.alreadyReleased);
+        if (plan.phase === "awaitingTrustees")
+          throw new AppError("conflict", legacyEngineMessages.awaitingTrustees);
+        const again = new Date((lastRefused?.getTime() ?? 0) + (plan.waitingDays ?? 0) * dayMs);
+        throw new AppError("conflict", legacyEngineMessages.refusedRecently(formatDay(again)));
+      }
+      const requestId = randomUUID();
+      const dueAt = requestMove(plan, now);
+      if (!(await commit(row, dueAt.plan, dueAt.moves, now, contact.id))) {
+        throw new AppError("conflict", legacyEngineMessages.changedMeanwhile);
+      }
+      await repo.insertRequest({
+        id: requestId,
+        plan_id: planId,
+        contact_id: contact.id,
+        reason_sealed: reason?.sealed ?? null,
+        reason_dek: reason?.dek ?? null,
+        requested_at: now.toISOString(),
+        due_at: iso(dueAt.plan.requestDueAt) ?? now.toISOString(),
+      });
+      const owner = await deps.personOf(row.ownerId);
+      if (owner) {
+        const releaseOn = formatDay(dueAt.plan.requestDueAt ?? now);
+        await deps.notify(row.ownerId, "legacy-access-requested", caller.name);
+        const refuseUrl = await newLink(row.ownerId, "refuse", requestId, now);
+        mail(accessRequestedMail({ to: owner.email, who: caller.name, releaseOn, refuseUrl }));
+        later(() =>
+          deps.sendText(
+            row.ownerId,
+            `Heirloom: ${caller.name} asked for access to your legacy plan. It is released on ${releaseOn} unless you refuse: ${refuseUrl}`,
+          ),
+        );
+      }
+      await refreshReminders(row.ownerId, now);
+    },
+
+    /** The owner refuses the pending request (in the app, or through the mail's link). */
+    async refuse(ownerId: string, planId: string, requestId?: string): Promise<void> {
+      const now = clock();
+      const row = await loadOrThrow(planId);
+      if (row.ownerId !== ownerId) throw new AppError("not_found", legacyEngineMessages.planNotFound);
+      const pending = await repo.pendingRequest(planId);
+      if (row.phase !== "requested" || !pending || (requestId && pending.id !== requestId)) {
+        throw new AppError("conflict", legacyEngineMessages.nothingToRefuse);
+      }
+      const { plan, moves } = refuseMove(enginePlan(row));
+      if (!(await commit(row, plan, moves, now))) {
+        throw new AppError("conflict", legacyEngineMessages.changedMeanwhile);
+      }
+      await repo.endRequest(pending.id, "refused", now);
+      await repo.setLastRefused(planId, pending.contact_id, now);
+      const contact = await deps.contacts.findOwned(ownerId, pending.contact_id);
+      const owner = await deps.personOf(ownerId);
+      if (contact?.contactUserId && contact.contact && owner) {
+        await deps.notify(contact.contactUserId, "legacy-request-refused", owner.name);
+        mail(
+          requestRefusedMail(contact.contact.email, owner.name, `${deps.publicUrl}/account/AccountHolder`),
+        );
+      }
+      await refreshReminders(ownerId, now);
+    },
+
+    /** A trustee's yes or no to the plan's current firing; k yeses release it. */
+    async answer(caller: Caller, planId: string, answer: "yes" | "no"): Promise<void> {
+      const { contact } = await roleIn(caller, planId, "trustee");
+      const now = clock();
+      const row = await loadOrThrow(planId);
+      if (row.phase !== "awaitingTrustees" || !row.firedAt) {
+        throw new AppError("conflict", legacyEngineMessages.notAwaitingTrustees);
+      }
+      await repo.answer(planId, contact.id, row.firedAt, answer, now);
+      await repo.addEvent(
+        planId,
+        {
+          from: row.phase,
+          to: row.phase,
+          reason: answer === "yes" ? "trusteeYes" : "trusteeNo",
+          contactId: contact.id,
+        },
+        now,
+      );
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const fresh = await repo.load(planId);
+        if (fresh?.phase !== "awaitingTrustees") break;
+        if (await commit(fresh, enginePlan(fresh), [], now)) break;
+      }
+    },
+
+    /** Spends a one-click link from a mail: a check-in, or the refusal of a request. */
+    async useLink(token: string): Promise<{ done: "checkIn" | "refuse" }> {
+      const link = await repo.useLink(hashToken(token), clock());
+      if (!link) throw new AppError("not_found", legacyEngineMessages.linkInvalid);
+      if (link.purpose === "checkIn") {
+        await this.checkIn(link.userId);
+        return { done: "checkIn" };
+      }
+      const requests = link.requestId ? await findRequestPlan(link.userId, link.requestId) : undefined;
+      if (!requests) throw new AppError("conflict", legacyEngineMessages.nothingToRefuse);
+      await this.refuse(link.userId, requests, link.requestId ?? undefined);
+      return { done: "refuse" };
+    },
+
+    /** The sweep's work on one claimed plan: every move it owes, in order. */
+    async sweepPlan(planId: string): Promise<number> {
+      const now = clock();
+      const row = await repo.load(planId);
+      if (!row) return 0;
+      const before = row.phase;
+      const moved = await commit(row, enginePlan(row), [], now);
+      if (!moved) return 0;
+      const after = await repo.load(planId);
+      if (after && after.phase !== before) await refreshReminders(row.ownerId, now);
+      return after && after.phase !== before ? 1 : 0;
+    },
+
+    /** The sweep's work on one owner's reminders: at most the latest slot owed, at most one in 24 hours. */
+    async sweepReminders(userId: string): Promise<boolean> {
+      const now = clock();
+      const row = await repo.reminderRow(userId);
+      if (!row) return false;
+      const next = await nextReminder(userId, row, now);
+      if (!next.slot || !next.deadline) {
+        await repo.setReminderDue(userId, row.dueAt, iso(next.at));
+        return false;
+      }
+      const nextAt = next.nextAt ?? null;
+      const claimed = await repo.markReminded(userId, row.dueAt, {
+        slotAt: next.slot.toISOString(),
+        sentAt: now.toISOString(),
+        dueAt: iso(nextAt),
+      });
+      if (!claimed) return false;
+      const person = await deps.personOf(userId);
+      if (!person) return true;
+      const deadline = formatDay(next.deadline);
+      const overdue = now >= next.deadline;
+      await deps.notify(userId, "legacy-check-in-reminder", deadline);
+      const checkInUrl = await newLink(userId, "checkIn", null, now);
+      mail(
+        checkInReminderMail({
+          to: person.email,
+          name: person.name,
+          deadline,
+          checkInUrl,
+          graceDays: overdue ? next.grace : null,
+        }),
+      );
+      later(() =>
+        deps.sendText(userId, `Heirloom: please check in by ${deadline}. I'm still here: ${checkInUrl}`),
+      );
+      return true;
+    },
+  };
+
+  async function findRequestPlan(ownerId: string, requestId: string): Promise<string | undefined> {
+    for (const row of await repo.loadOwned(ownerId)) {
+      const pending = await repo.pendingRequest(row.id);
+      if (pending?.id === requestId) return row.id;
+    }
+    return undefined;
+  }
+}
+
+export type LegacyEngineService = ReturnType<typeof createLegacyEngineService>;
