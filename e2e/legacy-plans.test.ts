@@ -102,9 +102,11 @@ describe("legacy plans", () => {
       await page.getByRole("heading", { level: 1, name: "Legacy" }).waitFor();
       await page.getByText("You have no plan yet.").waitFor({ timeout: 30_000 });
 
-      // A plan that waits for a trigger Heirloom does not run yet says so plainly.
+      // A plan on a missed check-in says how checking in works, and can also take requests.
       await page.getByLabel("If I stop checking in").check();
-      await page.getByText("Heirloom does not release plans on this trigger yet.").first().waitFor();
+      await page.getByText("You check in by signing in").first().waitFor();
+      await page.getByLabel("Also if a recipient asks and I don't refuse").check();
+      await page.getByLabel("Time you have to refuse a request").first().waitFor();
       // Nothing filled in: the summary says why.
       await page.getByRole("button", { name: "Make the plan" }).click();
       await page.getByText("The plan was not saved. Please correct the highlighted fields.").waitFor();

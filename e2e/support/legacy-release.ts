@@ -203,19 +203,25 @@ interface PlanRow {
   version: number;
 }
 
-/** A share-now plan of `documents` for `recipient` with a letter, wrapped and signed: released at once. */
+const shareNowSettings = { trigger: { kind: "shareNow" }, trustees: null, timeLimitDays: null };
+
+/**
+ * A plan of `documents` for `recipient` with a letter, wrapped and signed: share now (released at once) unless other
+ * `settings` are given.
+ */
 export async function shareNow(
   owner: Unlocked,
   recipient: Recipient,
   documents: readonly StoredDocument[],
   letterText: string,
+  settings: object = shareNowSettings,
 ): Promise<string> {
   const planId = randomUUID();
   const userId = owner.keys.userId;
   await owner.http.ok("POST", "/api/legacy/plans", {
     id: planId,
     details: await sealPlanDetails(owner.keys.accountKey, { userId, planId }, { name: "For the family" }),
-    settings: { trigger: { kind: "shareNow" }, trustees: null, timeLimitDays: null },
+    settings,
   });
   if (documents.length) {
     await owner.http.ok("POST", `/api/legacy/plans/${planId}/items`, {

@@ -40,6 +40,7 @@ export default [
     route("articles/:slug", "routes/public/article.tsx"),
     route("guides", "routes/public/guides.tsx"),
     route("guides/:id", "routes/public/guide.tsx"),
+    route("check-in", "routes/auth/check-in.tsx"),
     route("CheckOut", "routes/public/checkout.tsx"),
     route("Contact", "routes/public/contact.tsx"),
     route("cookies", "routes/public/cookies.tsx"),

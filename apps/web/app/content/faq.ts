@@ -37,7 +37,7 @@ export const faqEntries: readonly FaqEntry[] = [
     id: "how-does-check-in-work",
     question: "How does the check-in work?",
     answer: [
-      'Not active yet: today Heirloom releases only plans you share now, and the check-in schedule below is how plans on a missed check-in will work once it is switched on. For a plan with a missed check-in trigger, you choose how often you want to be asked to check in (Heirloom starts from 60 days) and a grace period. When a check-in is due, we remind you by email, then by text message if you have added a mobile number. Every reminder has a one-click "I\'m still here" link that works without signing in. You can also check in from your account.',
+      'You choose how often you want to be asked to check in (Heirloom starts from 60 days; 30, 90, 180 and 365 are the other choices) and, for each plan with a missed check-in trigger, a grace period. Signing in is a check-in. Before a check-in is due we remind you by email, and by text message too if you have verified a mobile number and turned texts on: at half the interval, then 7, 3 and 1 days before, never more than once a day. Every reminder has an "I\'m still here" link that works without signing in. You can also press "I\'m still here" in the app.',
       "If the reminders go unanswered, the grace period begins. Only when it ends is the plan released to its recipients. A check-in at any time before that returns everything to normal, and no release can happen until at least the interval plus the grace period has passed since your last check-in.",
     ],
   },

@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import { QueryView } from "#app/components/ui/query-view.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
+import { CheckInCard } from "#app/features/check-in/check-in-card.tsx";
 import { useDateFormat } from "#app/features/prefs/date-format.ts";
 import { displayNameOf } from "#app/features/session/index.ts";
 import { SectionPage } from "#app/features/shell/section-page.tsx";
@@ -47,6 +48,7 @@ export function LegacySettingsPage() {
       <p role="status" aria-live="polite" className="sr-only" data-testid="plans-announcement">
         {message}
       </p>
+      <CheckInCard />
       {(plans.data?.plans.length ?? 0) > 0 || queue.error ? (
         <QueuePanel queue={queue} opened={opened.data} />
       ) : null}

@@ -1,20 +1,13 @@
 import { useRef, useState } from "react";
-import { Notice } from "#app/components/ui/notice.tsx";
 import { callApi } from "#app/lib/api.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { deletePlan, savePlanDetails } from "./plan-api.ts";
 import { planTitle } from "./plan-details.ts";
 import { PlanForm } from "./plan-form.tsx";
 import { PlanItems } from "./plan-items.tsx";
+import { PlanProgress } from "./plan-progress.tsx";
 import { isLiveContact, PlanRecipients, type PlanViewProps } from "./plan-recipients.tsx";
-import {
-  NOT_ACTIVE_YET,
-  planFormFrom,
-  settingsSentences,
-  triggerIsActive,
-  triggerLabel,
-  triggerSentence,
-} from "./plan-settings.ts";
+import { planFormFrom, settingsSentences, triggerLabel, triggerSentence } from "./plan-settings.ts";
 import { putPlan } from "./wrap-queue.ts";
 
 /** One plan: its name and trigger, what it hands on, to whom; edit its settings or delete it. */
@@ -33,7 +26,7 @@ export function PlanCard({
   const heading = useRef<HTMLHeadingElement>(null);
   const details = opened?.details.get(plan.id);
   const title = opened ? planTitle(details) : "Opening…";
-  const active = triggerIsActive(plan.settings.trigger);
+  const released = plan.phase === "released";
   const nameOf = (contactId: string) => opened?.names.get(contactId) ?? "a former contact";
   const trustees = contacts
     .filter((c) => isLiveContact(c) || plan.settings.trustees?.contactIds.includes(c.id))
@@ -58,11 +51,10 @@ export function PlanCard({
         <span
           data-testid="plan-trigger"
           className={`inline-flex items-center rounded-full border px-3 py-1 text-sm font-medium text-ink ${
-            active ? "border-success/40 bg-success-soft" : "border-brass/50 bg-brass-soft"
+            released ? "border-success/40 bg-success-soft" : "border-line-strong bg-surface-sunken"
           }`}
         >
           {triggerLabel(plan.settings.trigger)}
-          {active ? "" : ": not active yet"}
         </span>
       </div>
 
@@ -92,11 +84,7 @@ export function PlanCard({
               {sentence}
             </p>
           ))}
-          {!active ? (
-            <Notice tone="warning" title="Not active yet">
-              {NOT_ACTIVE_YET.replace(/^Not active yet: /, "")}
-            </Notice>
-          ) : null}
+          <PlanProgress plan={plan} dates={dates} nameOf={nameOf} announce={announce} />
           <div className="flex flex-wrap gap-3">
             <button
               type="button"

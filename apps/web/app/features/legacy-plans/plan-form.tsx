@@ -6,7 +6,6 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { PLAN_NAME_MAX_LENGTH } from "./plan-details.ts";
 import {
   type GraceDays,
-  NOT_ACTIVE_YET,
   NOT_RECALLABLE,
   type PlanFormErrors,
   type PlanFormValues,
@@ -124,13 +123,34 @@ export function PlanForm({
                 </div>
               </div>
               {choice.kind === "missedCheckIn" && values.trigger === "missedCheckIn" ? (
-                <DaysSelect
-                  id={`${id}-grace`}
-                  label="Grace period after a missed check-in"
-                  value={values.graceDays}
-                  choices={legacyPlanRules.graceDays}
-                  onChange={(days) => change({ graceDays: days as GraceDays })}
-                />
+                <>
+                  <DaysSelect
+                    id={`${id}-grace`}
+                    label="Grace period after a missed check-in"
+                    value={values.graceDays}
+                    choices={legacyPlanRules.graceDays}
+                    onChange={(days) => change({ graceDays: days as GraceDays })}
+                  />
+                  <div className="mt-3 flex items-start gap-2.5 sm:pl-7.5">
+                    <input
+                      id={`${id}-also-request`}
+                      type="checkbox"
+                      className="mt-1 size-4.5 shrink-0 accent-accent"
+                      checked={values.alsoOnRequest}
+                      onChange={(event) => change({ alsoOnRequest: event.currentTarget.checked })}
+                    />
+                    <label htmlFor={`${id}-also-request`}>Also if a recipient asks and I don't refuse</label>
+                  </div>
+                  {values.alsoOnRequest ? (
+                    <DaysSelect
+                      id={`${id}-also-waiting`}
+                      label="Time you have to refuse a request"
+                      value={values.waitingDays}
+                      choices={legacyPlanRules.waitingDays}
+                      onChange={(days) => change({ waitingDays: days as WaitingDays })}
+                    />
+                  ) : null}
+                </>
               ) : null}
               {choice.kind === "request" && values.trigger === "request" ? (
                 <DaysSelect
@@ -143,10 +163,11 @@ export function PlanForm({
               ) : null}
             </div>
           ))}
-          {values.trigger !== "shareNow" ? (
-            <Notice tone="warning" title="Not active yet">
-              {NOT_ACTIVE_YET.replace(/^Not active yet: /, "")}
-            </Notice>
+          {values.trigger === "missedCheckIn" ? (
+            <p className="text-sm text-ink-muted">
+              You check in by signing in, with the "I'm still here" button, or with the link in the reminders
+              Heirloom emails you before each deadline. How often is set in contact preferences.
+            </p>
           ) : null}
         </fieldset>
 

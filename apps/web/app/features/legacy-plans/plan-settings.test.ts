@@ -4,7 +4,6 @@ import {
   planFormFrom,
   receiveLead,
   settingsSentences,
-  triggerIsActive,
   triggerSentence,
   validatePlanForm,
 } from "./plan-settings.ts";
@@ -71,9 +70,21 @@ describe("the plan form", () => {
     expect(bad.ok).toBe(false);
   });
 
-  it("says plainly which triggers are active and when recipients receive", () => {
-    expect(triggerIsActive({ kind: "shareNow" })).toBe(true);
-    expect(triggerIsActive({ kind: "missedCheckIn", graceDays: 14 })).toBe(false);
+  it("says plainly when recipients receive, with the triggers combined", () => {
+    expect(triggerSentence({ kind: "missedCheckIn", graceDays: 7, requestWaitingDays: 2 })).toBe(
+      "if you stop checking in, after a grace period of 7 days, or if they ask for it and you don't refuse within 2 days",
+    );
+    const both = validatePlanForm({
+      ...emptyPlanForm(),
+      name: "x",
+      trigger: "missedCheckIn",
+      alsoOnRequest: true,
+    });
+    expect(both.ok && both.settings.trigger).toEqual({
+      kind: "missedCheckIn",
+      graceDays: 14,
+      requestWaitingDays: 7,
+    });
     expect(triggerSentence({ kind: "request", waitingDays: 1 })).toBe(
       "if they ask for it and you don't refuse within 1 day",
     );

@@ -12,6 +12,8 @@ export interface PlanFormValues {
   trigger: TriggerKind;
   graceDays: GraceDays;
   waitingDays: WaitingDays;
+  /** On a missed check-in plan: a recipient may also ask, with `waitingDays` to refuse. */
+  alsoOnRequest: boolean;
   trusteeIds: string[];
   trusteesRequired: number;
   timeLimited: boolean;
@@ -27,6 +29,7 @@ export const emptyPlanForm = (): PlanFormValues => ({
   trigger: "shareNow",
   graceDays: 14,
   waitingDays: 7,
+  alsoOnRequest: false,
   trusteeIds: [],
   trusteesRequired: 1,
   timeLimited: false,
@@ -40,7 +43,13 @@ export function planFormFrom(name: string, settings: LegacyPlanSettings): PlanFo
     name,
     trigger: trigger.kind,
     graceDays: trigger.kind === "missedCheckIn" ? trigger.graceDays : 14,
-    waitingDays: trigger.kind === "request" ? trigger.waitingDays : 7,
+    waitingDays:
+      trigger.kind === "request"
+        ? trigger.waitingDays
+        : trigger.kind === "missedCheckIn"
+          ? (trigger.requestWaitingDays ?? 7)
+          : 7,
+    alsoOnRequest: trigger.kind === "missedCheckIn" && trigger.requestWaitingDays !== undefined,
     trusteeIds: settings.trustees ? [...settings.trustees.contactIds] : [],
     trusteesRequired: settings.trustees?.required ?? 1,
     timeLimited: settings.timeLimitDays !== null,
@@ -74,7 +83,11 @@ export function validatePlanForm(values: PlanFormValues): PlanFormResult {
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const trigger: LegacyTrigger =
     values.trigger === "missedCheckIn"
-      ? { kind: "missedCheckIn", graceDays: values.graceDays }
+      ? {
+          kind: "missedCheckIn",
+          graceDays: values.graceDays,
+          ...(values.alsoOnRequest ? { requestWaitingDays: values.waitingDays } : {}),
+        }
       : values.trigger === "request"
         ? { kind: "request", waitingDays: values.waitingDays }
         : { kind: "shareNow" };
@@ -91,12 +104,6 @@ export function validatePlanForm(values: PlanFormValues): PlanFormResult {
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
-/** Only "share now" is released today; the other triggers are stored and wait for the release engine. */
-export const triggerIsActive = (trigger: LegacyTrigger) => trigger.kind === "shareNow";
-
-export const NOT_ACTIVE_YET =
-  "Not active yet: Heirloom does not release plans on this trigger yet. Until it does, nothing in this plan is released.";
-
 export const NOT_RECALLABLE = "Copies already downloaded cannot be recalled.";
 
 /** The trigger in a few words, for a heading or a badge. */
@@ -105,7 +112,7 @@ export function triggerLabel(trigger: LegacyTrigger): string {
     case "shareNow":
       return "Share now";
     case "missedCheckIn":
-      return "If I stop checking in";
+      return trigger.requestWaitingDays ? "If I stop checking in, or on request" : "If I stop checking in";
     case "request":
       return "If a recipient asks and I don't refuse";
   }
@@ -117,7 +124,11 @@ export function triggerSentence(trigger: LegacyTrigger): string {
     case "shareNow":
       return "now: they can open it as soon as it is prepared for them";
     case "missedCheckIn":
-      return `if you stop checking in, after a grace period of ${days(trigger.graceDays)}`;
+      return `if you stop checking in, after a grace period of ${days(trigger.graceDays)}${
+        trigger.requestWaitingDays
+          ? `, or if they ask for it and you don't refuse within ${days(trigger.requestWaitingDays)}`
+          : ""
+      }`;
     case "request":
       return `if they ask for it and you don't refuse within ${days(trigger.waitingDays)}`;
   }
@@ -130,7 +141,7 @@ export function receiveLead(trigger: LegacyTrigger, confirmed: boolean): string 
       ? "Once you confirm them, they would receive, as soon as it is prepared for them"
       : `Once you confirm them, they would receive ${triggerSentence(trigger)}`;
   }
-  return `${triggerIsActive(trigger) ? "They receive" : "They would receive"} ${triggerSentence(trigger)}`;
+  return `${trigger.kind === "shareNow" ? "They receive" : "They would receive"} ${triggerSentence(trigger)}`;
 }
 
 /** The rest of the settings in words: trustees and time limit. */

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { LetterEditor } from "./letter-editor.tsx";
 import { buildDrill, openOwnerKeys } from "./owner-keys.ts";
 import { type DocumentsState, documentLabel } from "./plan-items.tsx";
-import { NOT_ACTIVE_YET, receiveLead, triggerIsActive } from "./plan-settings.ts";
+import { receiveLead } from "./plan-settings.ts";
 import { recipientNeeds } from "./recipient-needs.ts";
 import { recipientWarnings } from "./recipient-warnings.ts";
 import { describeError, putPlan } from "./wrap-queue.ts";
@@ -58,7 +58,6 @@ export function RecipientCard({
   const [drillError, setDrillError] = useState<string | null>(null);
   const needs = state?.wrappable ? recipientNeeds(plan, recipient, state.fingerprint) : null;
   const warnings = recipientWarnings(state ?? null, needs);
-  const active = triggerIsActive(plan.settings.trigger);
   const base = `recipient-${plan.id}-${recipient.contactId}`;
   const receives = plan.items.map((i) => documentLabel(documents, i.id));
   const prepared = needs ? needs.needed.length - needs.pending.length : 0;
@@ -126,7 +125,6 @@ export function RecipientCard({
             {recipient.letter ? <li>Your personal letter</li> : null}
           </ul>
         )}
-        {!active ? <p className="mt-2 text-sm text-ink-muted">{NOT_ACTIVE_YET}</p> : null}
         {needs && needs.needed.length > 0 ? (
           <p className="mt-2 text-sm text-ink-muted" data-testid="recipient-prepared">
             Prepared for their key: {prepared} of {needs.needed.length}

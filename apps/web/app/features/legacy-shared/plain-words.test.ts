@@ -21,6 +21,12 @@ describe("what the recipient reads", () => {
   it("says whether a plan naming me has been released, and when", () => {
     const { day } = dateFormat("UTC");
     expect(planStateInWords({ state: "active", releasedAt: null }, day)).toBe("not released");
+    expect(planStateInWords({ state: "active", releasedAt: null, phase: "requested" }, day)).toMatch(
+      /access was asked for/,
+    );
+    expect(planStateInWords({ state: "active", releasedAt: null, phase: "awaitingTrustees" }, day)).toMatch(
+      /waiting for its trustees/,
+    );
     expect(planStateInWords({ state: "released", releasedAt: "2026-11-24T23:30:00.000Z" }, day)).toBe(
       "released on 24 November 2026",
     );

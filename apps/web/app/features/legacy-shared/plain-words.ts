@@ -17,14 +17,15 @@ const triggerWords: Record<NamingPlan["trigger"], string> = {
 /** When a plan naming me hands its items over, in plain words. */
 export const triggerInWords = (trigger: NamingPlan["trigger"]) => triggerWords[trigger];
 
-/** Where a plan naming me stands: "not released", or "released on 24 November 2026". */
+/** Where a plan naming me stands: "not released", "access requested", or "released on 24 November 2026". */
 export function planStateInWords(
-  plan: Pick<NamingPlan, "state" | "releasedAt">,
+  plan: Pick<NamingPlan, "state" | "releasedAt"> & Partial<Pick<NamingPlan, "phase">>,
   day: (iso: string) => string,
 ) {
-  return plan.state === "released" && plan.releasedAt
-    ? `released on ${day(plan.releasedAt)}`
-    : "not released";
+  if (plan.state === "released" && plan.releasedAt) return `released on ${day(plan.releasedAt)}`;
+  if (plan.phase === "requested") return "not released: access was asked for, and the owner has been told";
+  if (plan.phase === "awaitingTrustees") return "not released: waiting for its trustees to confirm";
+  return "not released";
 }
 
 /** Why an item is listed but not offered. */

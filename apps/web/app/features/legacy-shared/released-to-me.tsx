@@ -5,6 +5,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { QueryView } from "#app/components/ui/query-view.tsx";
 import { type DateFormat, useDateFormat } from "#app/features/prefs/date-format.ts";
 import { apiQuery } from "#app/lib/query.tsx";
+import { NamingActions } from "./naming-actions.tsx";
 import { itemCount, planStateInWords, triggerInWords } from "./plain-words.ts";
 import { DrillBadge } from "./shared-header.tsx";
 
@@ -38,14 +39,17 @@ function SharedRow({ item, dates }: { item: Summary; dates: DateFormat }) {
 
 function NamingRow({ plan, dates }: { plan: NamingPlan; dates: DateFormat }) {
   return (
-    <li className="p-4 sm:px-6">
+    <li className="p-4 sm:px-6" data-testid="naming-plan">
       <p className="font-medium wrap-anywhere">{plan.ownerName}</p>
       <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-ink-muted">Your role</dt>
+        <dd>{plan.trustee ? "Trustee" : "Recipient"}</dd>
         <dt className="text-ink-muted">Releases</dt>
         <dd>{triggerInWords(plan.trigger)}</dd>
         <dt className="text-ink-muted">Status</dt>
-        <dd>{planStateInWords(plan, dates.day)}</dd>
+        <dd data-testid="naming-plan-status">{planStateInWords(plan, dates.day)}</dd>
       </dl>
+      <NamingActions plan={plan} />
     </li>
   );
 }
@@ -92,7 +96,8 @@ export function ReleasedToMe() {
                     Plans that name you
                   </h3>
                   <p className="mt-1 text-sm leading-relaxed text-ink-muted">
-                    You are a recipient of these plans. What they hold stays private until they are released.
+                    You are a recipient or a trustee of these plans. What they hold stays private until they
+                    are released.
                   </p>
                   <ul
                     aria-labelledby="plans-naming-me-title"

@@ -22,7 +22,7 @@ export const sections = {
   legacy: {
     title: "Legacy",
     description:
-      "Decide who receives which documents and instructions, and when: now, or (once Heirloom runs these triggers) after a missed check-in or a request you do not refuse in time.",
+      "Decide who receives which documents and instructions, and when: now, after a missed check-in, or after a request you do not refuse in time.",
     empty: {
       icon: "hourglass",
       title: "No legacy plan yet",

@@ -86,12 +86,9 @@ const steps: readonly Step[] = [
         </p>
         <ul className="list-disc space-y-1.5 pl-5">
           <li>share now: released as soon as you make it, and kept in step as you add documents;</li>
-          <li>a missed check-in, after reminders and a grace period (not active yet);</li>
-          <li>a recipient's request, after a waiting period in which you can refuse (not active yet);</li>
-          <li>
-            and, if you want, confirmation by a number of trustees — for example two of three (not active
-            yet).
-          </li>
+          <li>a missed check-in, after reminders and a grace period;</li>
+          <li>a recipient's request, after a waiting period in which you can refuse;</li>
+          <li>and, if you want, confirmation by a number of trustees — for example two of three.</li>
         </ul>
         <p>
           <Link to="/Legacy" className="link">

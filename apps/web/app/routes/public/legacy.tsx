@@ -25,15 +25,15 @@ const triggers: readonly { icon: IconName; title: string; body: readonly string[
   },
   {
     icon: "clock",
-    title: "A missed check-in (not active yet)",
+    title: "A missed check-in",
     body: [
-      "Every so often we ask whether you are still here — every 60 days unless you choose another interval. Answering takes one click on the link in the email, with no sign-in.",
-      "If you do not answer, reminders escalate: first by email, then by text message. After that comes a grace period of the length you chose. Only when it ends is the plan released.",
+      "Every so often we ask whether you are still here — every 60 days unless you choose another interval. Signing in answers, and so does the link in the reminder email, with no sign-in.",
+      "Reminders come at half the interval and 7, 3 and 1 days before the deadline, by email and, if you turned texts on, by text message. After the deadline comes a grace period of the length you chose, with a reminder each day. Only when it ends is the plan released.",
     ],
   },
   {
     icon: "hourglass",
-    title: "A recipient's request (not active yet)",
+    title: "A recipient's request",
     body: [
       "A person you named can ask for their plan early — for example while you are in hospital and cannot check in. We tell you straight away, by email and in the app.",
       "A waiting period then starts. Refuse at any time during it and nothing is released. If the waiting period ends without a refusal, the request goes through.",
@@ -41,7 +41,7 @@ const triggers: readonly { icon: IconName; title: string; body: readonly string[
   },
   {
     icon: "users",
-    title: "Trustees, if you want them (not active yet)",
+    title: "Trustees, if you want them",
     body: [
       "Add trustees to a plan and a release also needs a number of them to confirm — two of three, say. No single person, and not our server on its own, can complete it.",
       "Trustees see that a release is pending and are asked to confirm. They do not receive the documents unless they are also recipients.",
@@ -74,10 +74,9 @@ export default function Legacy() {
             What works today
           </h2>
           <Notice tone="info" title="What works today">
-            Legacy contacts, fingerprint confirmation, plans with a letter for each person, share-now releases
-            and drills all work now. Plans released by a missed check-in or by a recipient's request can
-            already be set up, but they are not active yet: until they are, nothing in such a plan is
-            released, and the plan page says so.
+            Legacy contacts, fingerprint confirmation, plans with a letter for each person, drills, and
+            releases shared now, on a missed check-in, on a recipient's request, with or without trustees and
+            time limits, all work now. A request for access carries no written reason yet.
           </Notice>
         </Container>
       </section>

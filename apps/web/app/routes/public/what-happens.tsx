@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { Container } from "#app/components/ui/container.tsx";
 import { Icon, type IconName } from "#app/components/ui/icon.tsx";
-import { Notice } from "#app/components/ui/notice.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { pageMeta } from "#app/features/site/page-meta.ts";
@@ -19,42 +18,49 @@ const timeline: readonly { when: string; title: string; icon: IconName; body: st
     title: "You check in",
     icon: "check-circle",
     state: "Active",
-    body: "Each time you check in — one click on the link in a reminder, or in the app — the clock starts again. With the default interval, your next check-in is due in 60 days.",
+    body: "Each time you sign in, press “I'm still here” in the app, or use the link in a reminder, the clock starts again. With the default interval, your next check-in is due in 60 days; you can choose 30, 90, 180 or 365.",
   },
   {
-    when: "The due date",
-    title: "We ask if you are still here",
+    when: "Halfway",
+    title: "We remind you",
     icon: "mail",
     state: "Reminding",
-    body: "An email arrives with an “I'm still here” link. It needs no password and no sign-in: one click and the plan is back to Active.",
+    body: "Half an interval before the deadline, an email arrives with an “I'm still here” link. It needs no password: open it and press the button, and every plan is back to Active.",
   },
   {
-    when: "The days after",
-    title: "Reminders escalate",
+    when: "7, 3 and 1 days before",
+    title: "Reminders come closer together",
     icon: "bell",
     state: "Reminding",
-    body: "If there is no answer, we remind you again by email and then by text message, if you have added a phone number. Trustees, if you chose them, are not contacted yet.",
+    body: "More reminders follow, by email and, if you added a verified mobile number and turned texts on, by text message; the app shows them too. Never more than one a day.",
   },
   {
     when: "Grace period",
     title: "A last stretch before anything happens",
     icon: "hourglass",
     state: "Grace",
-    body: "Reminders have gone unanswered. The grace period you chose gives you — or someone with you in hospital — a final chance. If the plan needs trustees, they are asked to confirm now.",
+    body: "The deadline passed without a check-in. The grace period you chose (7, 14 or 30 days) gives you — or someone with you in hospital — a final chance, with a reminder each day.",
+  },
+  {
+    when: "Trustees, if any",
+    title: "The people you chose confirm",
+    icon: "users",
+    state: "Waiting for trustees",
+    body: "If the plan has trustees, they are asked now, by email and in the app, and it waits until the number you chose confirm. A trustee's no is recorded and shown to you. A check-in still stops everything.",
   },
   {
     when: "Release",
     title: "Your recipients are told",
     icon: "send",
     state: "Released",
-    body: "Each recipient gets an email saying that something has been left for them. They sign in to Heirloom and receive the sealed keys for their plan — only theirs.",
+    body: "Each recipient gets an email and a notification saying that something has been left for them, never what. They sign in to Heirloom and receive the sealed keys for their plan — only theirs.",
   },
   {
     when: "Afterwards",
     title: "They open what you left them",
     icon: "key",
     state: "Released",
-    body: "Their own browser unseals the keys with their private key, downloads the documents and decrypts them. It checks each document's signature, so they know it came from you and not from someone else.",
+    body: "Their own browser unseals the keys with their private key, downloads the documents and decrypts them. It checks each document's signature, so they know it came from you and not from someone else. A time-limited plan ends access after the days you chose.",
   },
 ];
 
@@ -107,20 +113,6 @@ export default function WhatHappens() {
         lead="Nothing happens suddenly, and nothing happens by accident. Here is the timeline, from your last check-in to your recipients opening what you left them."
       />
 
-      <section aria-labelledby="status-title" className="pt-12">
-        <Container>
-          <h2 id="status-title" className="sr-only">
-            What works today
-          </h2>
-          <Notice tone="warning" title="Check-ins and releases on a missed check-in are not active yet">
-            Today Heirloom releases a plan only when you choose "share now", and sends drills you start
-            yourself. The timeline below is how plans released by a missed check-in will work; until it is
-            switched on, nothing in such a plan is released and no reminders are sent. The plan page says this
-            too.
-          </Notice>
-        </Container>
-      </section>
-
       <section aria-labelledby="timeline-title" className="py-16 sm:py-20">
         <Container>
           <h2 id="timeline-title" className="sr-only">
@@ -149,8 +141,8 @@ export default function WhatHappens() {
             <strong className="font-semibold">
               At any point before release, one check-in stops everything
             </strong>{" "}
-            and returns your plan to Active. A recipient's request follows its own, shorter path: you are
-            told, a waiting period runs, and you can refuse.{" "}
+            and returns your plan to Active. A recipient's request follows its own path: you are told at once,
+            a waiting period runs, and only your refusal stops it (a sign-in alone does not).{" "}
             <Link to="/Legacy" className="link">
               How triggers work
             </Link>

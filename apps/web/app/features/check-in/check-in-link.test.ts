@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { readCheckInLink } from "./check-in-link.ts";
+
+const token = "a".repeat(43);
+
+describe("the one-click link of a reminder or request mail", () => {
+  it("reads what the link is for and its token", () => {
+    expect(readCheckInLink(`#token=${token}`)).toEqual({ purpose: "checkIn", token });
+    expect(readCheckInLink(`refuse=${token}`)).toEqual({ purpose: "refuse", token });
+  });
+
+  it("finds nothing in an address without a usable token", () => {
+    expect(readCheckInLink("")).toBeNull();
+    expect(readCheckInLink("#token=short")).toBeNull();
+    expect(readCheckInLink(`#token=${token}!`)).toBeNull();
+  });
+});
