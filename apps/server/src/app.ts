@@ -30,7 +30,7 @@ import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
 import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "./db/repos/users.repo.ts";
 import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
-import { createLegacySweep } from "./jobs/legacy-sweep.ts";
+import { createLegacySweep, type LegacySweep } from "./jobs/legacy-sweep.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
@@ -81,6 +81,8 @@ export interface BuildOptions {
   bodyDeadline?: typeof defaultBodyDeadline;
   /** Receives a way to wait for work sent to the background (mail), so a test can look at what it did. */
   onBackground?: (settled: () => Promise<void>) => void;
+  /** Receives the legacy sweep (`npm run sweep` runs one pass of it). */
+  onSweep?: (sweep: LegacySweep) => void;
 }
 
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
@@ -254,6 +256,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The first pass waits until the server listens: work that can wait does not delay the start.
   app.addHook("onListen", async () => sweep.start(config.sweepIntervalMs));
   app.addHook("preClose", () => sweep.stop());
+  options.onSweep?.(sweep);
   const { auth, verifyTotp } = createAuth({
     database,
     config,
