@@ -133,6 +133,9 @@ describe("the release engine", () => {
         row.getByRole("button", { name: "Download" }).click(),
       ]);
       expect(readFileSync(await download.path(), "utf8")).toBe(deedsText);
+      // She can see how it came to be released.
+      await them.page.getByText("How this was released").click();
+      await them.page.getByTestId("shared-history").getByText(/→ released/).waitFor();
       await shot(them.page, "recipient-opens");
     } finally {
       await them.context.close();

@@ -209,6 +209,7 @@ describe("every page of the signed-in area, light and dark", () => {
         await context.close();
       }
       expect(problems).toEqual([]);
-    });
+      // Every page of the signed-in area, each with an axe run: the time grows with the number of pages.
+    }, 600_000);
   }
 });

@@ -215,6 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     signingKeyOf: async (userId) => (await accountKeys.find(userId))?.blobs.signingPublicKeyPem ?? null,
     ownerName: async (userId) => (await users.findById(userId))?.name ?? "Someone",
+    historyOf: (planId) => engineRepo.events(planId),
     onPlanChanged: (ownerId, planId, change) => legacyEngine.planChanged(ownerId, planId, change),
     mailer,
     runInBackground: (work) => background.run(work),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sealedBlobPattern } from "./account.ts";
-import { legacyPlanPhases, recipientWrapSchema } from "./legacy-plans.ts";
+import { legacyPlanEventSchema, recipientWrapSchema } from "./legacy-plans.ts";
 
 // The release engine (docs/architecture.md section 10): check-ins, requests for access, trustee answers and a plan's
 // history. When a plan moves is decided on the server from time and people's actions; what it holds stays sealed.
@@ -41,16 +41,6 @@ export const checkInLinkRequestSchema = z
   .strict();
 export const checkInLinkResultSchema = z.object({ done: z.enum(["checkIn", "refuse"]) });
 
-export const legacyPlanEventSchema = z.object({
-  at: z.string(),
-  from: z.enum(legacyPlanPhases),
-  to: z.enum(legacyPlanPhases),
-  /** remindersStarted, deadlineMissed, graceEnded, requested, waitingEnded, trusteeYes, trusteeNo,
-   * trusteesConfirmed, timeLimitEnded, checkedIn, refused, settingsChanged, sharedNow. */
-  reason: z.string(),
-  /** The contact whose action it was (a request, a trustee's answer), if any. */
-  contactId: z.string().nullable(),
-});
 export const legacyPlanHistorySchema = z.object({ events: z.array(legacyPlanEventSchema) });
 export type LegacyPlanHistory = z.infer<typeof legacyPlanHistorySchema>;
 

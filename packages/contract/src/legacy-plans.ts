@@ -220,6 +220,18 @@ export const legacyPlanPhases = [
 ] as const;
 export type LegacyPlanPhase = (typeof legacyPlanPhases)[number];
 
+/** One move of a plan (or a trustee's answer), as its history lists it. */
+export const legacyPlanEventSchema = z.object({
+  at: z.string(),
+  from: z.enum(legacyPlanPhases),
+  to: z.enum(legacyPlanPhases),
+  /** remindersStarted, deadlineMissed, graceEnded, requested, waitingEnded, trusteeYes, trusteeNo,
+   * trusteesConfirmed, timeLimitEnded, checkedIn, refused, settingsChanged, sharedNow. */
+  reason: z.string(),
+  /** The contact whose action it was (a request, a trustee's answer), if any; never shown to a recipient. */
+  contactId: z.string().nullable(),
+});
+
 const wrapRefSchema = z.object({ kind: z.enum(legacyWrapKinds), id: z.string(), keyFingerprint: z.string() });
 
 export const legacyPlanRecipientSchema = z.object({
@@ -317,6 +329,8 @@ export const legacySharedSchema = legacySharedSummarySchema.extend({
   statement: signedPlanStatementSchema.nullable(),
   /** My letter (or the drill's dummy document): sealed text and its DEK wrapped to me. */
   letter: z.object({ id: z.string(), sealed: z.string(), wrappedDek: z.string() }).nullable(),
+  /** The plan's history (a release; empty for a drill), without whose action each move was. */
+  history: z.array(legacyPlanEventSchema),
   documents: z.array(
     z.object({
       id: z.string(),

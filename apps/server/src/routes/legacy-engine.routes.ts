@@ -25,15 +25,7 @@ export function registerLegacyEngineRoutes(route: OperationRoute, deps: { engine
   route(
     operationsById.getLegacyPlanHistory,
     { ...perMinute(120), ...planNotFound },
-    async ({ session, params }) => ({
-      events: (await engine.history(session.caller.id, params.id)).map((e) => ({
-        at: e.at,
-        from: e.from_phase,
-        to: e.to_phase,
-        reason: e.reason,
-        contactId: e.contact_id,
-      })),
-    }),
+    async ({ session, params }) => ({ events: await engine.history(session.caller.id, params.id) }),
   );
 
   route(

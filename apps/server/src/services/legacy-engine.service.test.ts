@@ -62,7 +62,7 @@ for (const target of testDatabaseTargets()) {
       };
       const phaseOf = async (id: string) => (await world.engineRepo.load(id))?.phase;
       const history = async (id: string) =>
-        (await world.engine.history(owner.id, id)).map((e) => `${e.from_phase}>${e.to_phase}:${e.reason}`);
+        (await world.engine.history(owner.id, id)).map((e) => `${e.from}>${e.to}:${e.reason}`);
       const mayRead = (user: Caller) =>
         world.plans.mayRead({
           recipientId: user.id,

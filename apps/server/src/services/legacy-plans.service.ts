@@ -37,6 +37,8 @@ export interface LegacyPlansServiceDeps {
   /** The signing public key of an account (for the recipient to verify the owner's signatures). */
   signingKeyOf: (userId: string) => Promise<string | null>;
   ownerName: (userId: string) => Promise<string>;
+  /** A plan's history (the release engine's), oldest first. */
+  historyOf: (planId: string) => Promise<LegacyShared["history"]>;
   mailer: Mailer;
   runInBackground: (work: Promise<unknown>) => void;
   notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
@@ -556,6 +558,10 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
             ? { statement: shared.statement, signatureB64: shared.statementSignature }
             : null,
         letter: shared.letter,
+        history:
+          shared.kind === "release"
+            ? (await deps.historyOf(shared.planId)).map((e) => ({ ...e, contactId: null }))
+            : [],
         documents: await Promise.all(
           shared.documents.map(async (d) => ({
             ...d,

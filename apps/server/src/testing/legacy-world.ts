@@ -89,6 +89,7 @@ export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.
     ],
     signingKeyOf: async (userId) => (await keys.find(userId))?.blobs.signingPublicKeyPem ?? null,
     ownerName: async (userId) => (await users.findById(userId))?.name ?? "Someone",
+    historyOf: (planId) => engineRepo.events(planId),
     onPlanChanged: (ownerId, planId, change) => engine.planChanged(ownerId, planId, change),
     mailer,
     runInBackground,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { LegacyPlanPhase } from "@heirloom/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Dialect } from "../database.ts";
-import type { DatabaseSchema, LegacyPlanEventsTable, LegacyPlanRequestsTable } from "../schema.ts";
+import type { DatabaseSchema, LegacyPlanRequestsTable } from "../schema.ts";
 
 // The release engine's reads and writes (0010_release_engine). Every move of a plan is one transaction whose update
 // is conditional on the engine_rev that was read: a sweep run twice, two servers sweeping at once, or a sweep racing
@@ -43,7 +43,14 @@ export interface EngineWrite {
   events: { from: LegacyPlanPhase; to: LegacyPlanPhase; reason: string; contactId?: string | null }[];
 }
 
-export type PlanEvent = LegacyPlanEventsTable;
+/** A history row as the contract shows it. */
+export interface PlanEvent {
+  at: string;
+  from: LegacyPlanPhase;
+  to: LegacyPlanPhase;
+  reason: string;
+  contactId: string | null;
+}
 export type PlanRequest = LegacyPlanRequestsTable;
 
 export interface OwnerReminderRow {
@@ -453,12 +460,19 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async events(planId) {
-      return db
+      const rows = await db
         .selectFrom("legacy_plan_events")
         .selectAll()
         .where("plan_id", "=", planId)
         .orderBy("seq")
         .execute();
+      return rows.map((e) => ({
+        at: e.at,
+        from: e.from_phase,
+        to: e.to_phase,
+        reason: e.reason,
+        contactId: e.contact_id,
+      }));
     },
 
     async addEvent(planId, event, now) {

@@ -1,4 +1,4 @@
-import type { LegacyPlan, LegacyPlanHistory } from "@heirloom/contract";
+import type { LegacyPlan } from "@heirloom/contract";
 import type { DateFormat } from "#app/features/prefs/date-format.ts";
 
 // Where a plan's trigger is, and its history, in words (pure: the card and its test agree). The release engine is
@@ -60,45 +60,4 @@ export function phaseWords(plan: LegacyPlan, dates: DateFormat): PhaseWords {
         tone: "success",
       };
   }
-}
-
-const reasons: Record<string, (who: string) => string> = {
-  remindersStarted: () => "Check-in reminders started",
-  deadlineMissed: () => "A check-in was missed: the grace period started",
-  graceEnded: () => "The grace period ended",
-  requested: (who) => `${who} asked for access`,
-  waitingEnded: () => "The waiting period ended without a refusal",
-  trusteeYes: (who) => `${who} confirmed, as a trustee`,
-  trusteeNo: (who) => `${who} said no, as a trustee`,
-  trusteesConfirmed: () => "Enough trustees confirmed",
-  timeLimitEnded: () => "The time limit ended: access ended",
-  checkedIn: () => "You checked in",
-  refused: () => "You refused the request",
-  settingsChanged: () => "You changed the plan's trigger",
-  sharedNow: () => "Shared now",
-};
-
-const outcomes: Partial<Record<string, string>> = {
-  released: "released",
-  active: "waiting",
-  grace: "in grace",
-  reminding: "reminders",
-  requested: "requested",
-  awaitingTrustees: "waiting for trustees",
-};
-
-/** One line per move, newest first: "24 November 2026 at 10:00 — The grace period ended (released)". */
-export function historyLines(
-  history: LegacyPlanHistory,
-  dates: DateFormat,
-  nameOf: (contactId: string) => string,
-): { key: string; when: string; what: string }[] {
-  return history.events
-    .map((e, i) => {
-      const who = e.contactId ? nameOf(e.contactId) : "Someone";
-      const what = (reasons[e.reason] ?? (() => e.reason))(who);
-      const outcome = e.from !== e.to ? ` → ${outcomes[e.to] ?? e.to}` : "";
-      return { key: `${i}`, when: dates.dayAndTime(e.at), what: `${what}${outcome}` };
-    })
-    .reverse();
 }

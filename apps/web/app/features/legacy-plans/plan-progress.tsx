@@ -2,11 +2,12 @@ import type { LegacyPlan } from "@heirloom/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Notice } from "#app/components/ui/notice.tsx";
+import { historyLines } from "#app/features/legacy-shared/history-words.ts";
 import type { DateFormat } from "#app/features/prefs/date-format.ts";
 import { callApi } from "#app/lib/api.ts";
 import { apiQuery, invalidateApi } from "#app/lib/query.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { historyLines, phaseWords } from "./plan-phase.ts";
+import { phaseWords } from "./plan-phase.ts";
 
 /** Where the plan's trigger is, a refusal when a recipient asked, and the plan's history. */
 export function PlanProgress({
@@ -56,7 +57,7 @@ export function PlanProgress({
             <p className="text-ink-muted">Nothing has happened to this plan yet.</p>
           ) : (
             <ol className="space-y-1 text-[0.9375rem]" data-testid="plan-history">
-              {historyLines(history.data, dates, nameOf).map((line) => (
+              {historyLines(history.data, dates, { nameOf }).map((line) => (
                 <li key={line.key}>
                   <span className="text-ink-muted">{line.when}</span> — {line.what}
                 </li>

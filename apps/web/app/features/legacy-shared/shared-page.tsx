@@ -7,6 +7,7 @@ import { type DateFormat, useDateFormat } from "#app/features/prefs/date-format.
 import { sections } from "#app/features/shell/sections.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { DownloadEverything } from "./download-everything.tsx";
+import { historyLines } from "./history-words.ts";
 import { type LoadedShared, sharedQuery } from "./load-shared.ts";
 import { OwnerLetter } from "./owner-letter.tsx";
 import { describeSharedError, problemInWords } from "./plain-words.ts";
@@ -99,6 +100,18 @@ function Verified({ loaded, dates }: { loaded: LoadedShared; dates: DateFormat }
             </p>
           ) : null}
         </section>
+      ) : null}
+      {shared.history.length > 0 ? (
+        <details className="rounded-xl border border-line px-4 py-3">
+          <summary className="cursor-pointer font-medium">How this was released</summary>
+          <ol className="mt-2 space-y-1 text-[0.9375rem]" data-testid="shared-history">
+            {historyLines({ events: shared.history }, dates, { ownerName }).map((line) => (
+              <li key={line.key}>
+                <span className="text-ink-muted">{line.when}</span> — {line.what}
+              </li>
+            ))}
+          </ol>
+        </details>
       ) : null}
     </>
   );

@@ -193,6 +193,7 @@ async function release(documents: StoredDocument[], letterText = "Dear Sam,\nthe
     },
     releasedAt: "2026-11-24T10:00:00.000Z",
     expiresAt: null,
+    history: [],
     itemCount: items.length,
     statement: await signFor(statement),
     letter: {
@@ -472,6 +473,7 @@ describe("a drill", () => {
         email: "olive@example.com",
         signingPublicKeyPem: owner.signingPublicKeyPem,
       },
+      history: [],
       releasedAt: "2026-11-24T10:00:00.000Z",
       expiresAt: "2026-12-01T10:00:00.000Z",
       itemCount: 1,
