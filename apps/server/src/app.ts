@@ -48,6 +48,7 @@ import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
 import { createAccountSecurityService } from "./services/account-security.service.ts";
+import { createActivityLog } from "./services/activity.service.ts";
 import { isAdmin } from "./services/admins.ts";
 import { createArticlesService } from "./services/articles.service.ts";
 import { createArticlesAdminService } from "./services/articles-admin.service.ts";
@@ -163,6 +164,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hashEmail = createEmailHasher(serverSecret);
   const userData = createUserDataRepo(db);
   const notifications = createNotificationsService({ repo: createNotificationsRepo(db), clock: systemClock });
+  const activityRepo = createActivityRepo(db);
+  const activityLog = createActivityLog({ activity: activityRepo, profiles, clock: systemClock });
+  const recordActivity = activityLog.record;
   // No SMS provider yet: texts go to DATA_DIR/text-outbox (text/text-sender.ts is where a real one plugs in).
   const texts = createOutboxTextSender(path.join(config.dataDir, "text-outbox"));
   app.addHook("onClose", () => texts.close());
@@ -182,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    recordActivity,
     clock: systemClock,
     publicUrl: config.publicUrl,
     onRoleEnded: (contact) => legacyPlans.onRoleEnded(contact),
@@ -203,6 +208,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    recordActivity,
     clock: systemClock,
     publicUrl: config.publicUrl,
   });
@@ -226,16 +232,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: systemClock,
     ...(options.authLimits ? { limits: options.authLimits } : {}),
     events: {
-      sessionCreated: (userId, userAgent) => notifications.sessionCreated(userId, userAgent),
-      twoFactorChanged: (userId, enabled) =>
-        notifications.notify(userId, enabled ? "two-factor-enabled" : "two-factor-disabled"),
+      async sessionCreated(userId, userAgent) {
+        await recordActivity(userId, "login", userAgent);
+        if (await notifications.sessionCreated(userId, userAgent))
+          await recordActivity(userId, "new-device", userAgent);
+      },
+      async twoFactorChanged(userId, enabled, userAgent) {
+        await notifications.notify(userId, enabled ? "two-factor-enabled" : "two-factor-disabled");
+        await recordActivity(userId, enabled ? "two-factor-enable" : "two-factor-disable", userAgent);
+      },
+      signedOut: (userId, userAgent) => recordActivity(userId, "logout", userAgent),
+      emailVerified: (userId, change, userAgent) =>
+        recordActivity(userId, change ? "email-change" : "email-verified", userAgent),
     },
   });
   const account = createAccountService({
     users,
     profiles,
     keys: accountKeys,
-    activity: createActivityRepo(db),
+    activity: activityRepo,
     userErrors: createUserErrorsRepo(db),
     fakeSalt: createFakeSalter(serverSecret),
     hashKey: hashDerivedKey,
@@ -244,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     userData,
     hasVerifiedPhone: (userId) => phone.isVerified(userId),
     onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
+    recordActivity,
   });
   const security = createAccountSecurityService({
     users,
@@ -262,6 +278,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hashEmail,
     clock: systemClock,
     notify: (userId, kind) => notifications.notify(userId, kind),
+    recordActivity,
     onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
   });
 
@@ -348,6 +365,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         { key, reason: error instanceof Error ? error.message : String(error) },
         "storage: blob left behind",
       ),
+    recordActivity,
   });
   await registerStorageRoutes(app, { auth, storage, origins });
   if (config.mail.devMailbox !== "off")

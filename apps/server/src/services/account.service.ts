@@ -29,6 +29,7 @@ import { exportWithheld, type UserDataRepo } from "../db/repos/user-data.repo.ts
 import type { UserErrorsRepo } from "../db/repos/user-errors.repo.ts";
 import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
+import { type RecordActivity, securityActions } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
 import { capitaliseName } from "./names.ts";
 
@@ -47,17 +48,6 @@ export const vaultKdf: KdfParamsDto = {
 /** The current blob format version (docs/file-format.md: "v1." sealed blobs). */
 export const blobFormatVersion = 1;
 
-/** Activities kept whatever the user's activityToggle says: they are the security record of the account. */
-export const securityActions = new Set([
-  "login",
-  "logout",
-  "password-change",
-  "recovery",
-  "two-factor-enable",
-  "two-factor-disable",
-  "email-verified",
-]);
-
 /** The signed-in user as the session gives it. */
 export interface Caller {
   id: string;
@@ -65,6 +55,8 @@ export interface Caller {
   name: string;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  /** The user agent of the browser the request came from (the activity log's device and system), when known. */
+  userAgent?: string | null;
 }
 
 export interface AccountServiceDeps {
@@ -83,6 +75,8 @@ export interface AccountServiceDeps {
   hasVerifiedPhone?: (userId: string) => Promise<boolean>;
   /** Called after the user's keys are written (legacy contacts flag a changed public key). */
   onKeysWritten?: (userId: string) => Promise<void>;
+  /** Writes an event to the user's activity log (activity.service.ts). */
+  recordActivity?: RecordActivity;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -320,6 +314,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const { userId: _userId, ...profile } = await requireProfile(caller.id);
       const data = await deps.userData.exportUser(caller.id);
       if (!data) throw new AppError("not_found", accountMessages.noUserLoggedIn);
+      await deps.recordActivity?.(caller.id, "export", caller.userAgent);
       return {
         format: accountExportFormat,
         exportedAt: clock().toISOString(),

@@ -129,6 +129,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
           metadataJson: parts.metadataJson,
           dataHeaders: parts.dataHeaders,
           data: parts.data,
+          userAgent: request.headers["user-agent"] ?? null,
         });
         return reply.code(200).header("cache-control", "no-store").send(metadata);
       },
@@ -173,7 +174,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
       ...at(operationsById.deleteObject),
       handler: async (request, reply) => {
         const { bucket, fullPath } = objectTarget(request);
-        await storage.remove(await sessionCaller(request), bucket, fullPath);
+        await storage.remove(await sessionCaller(request), bucket, fullPath, request.headers["user-agent"]);
         return reply.code(204).header("cache-control", "no-store").send();
       },
     });

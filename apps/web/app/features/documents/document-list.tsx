@@ -1,6 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
+import { useDateFormat } from "#app/features/prefs/date-format.ts";
 import type { DocumentEntry } from "./documents.ts";
-import { formatBytes, formatDate, typeLabel, viewableKind } from "./format.ts";
+import { formatBytes, typeLabel, viewableKind } from "./format.ts";
 import { formatDuration } from "./progress.ts";
 
 export type TransferState =
@@ -46,6 +47,7 @@ export function DocumentList({
   onDelete: (entry: DocumentEntry) => void;
   onResume: (entry: DocumentEntry, file: File) => void;
 }) {
+  const dates = useDateFormat();
   return (
     <ul
       aria-label="Your documents"
@@ -67,7 +69,7 @@ export function DocumentList({
                     {[
                       entry.name ? typeLabel(entry.type, entry.name) : null,
                       entry.name ? formatBytes(entry.size) : null,
-                      entry.added ? `added ${formatDate(entry.added)}` : null,
+                      entry.added ? `added ${dates.day(entry.added)}` : null,
                     ]
                       .filter(Boolean)
                       .join(" · ")}

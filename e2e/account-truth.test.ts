@@ -1,0 +1,110 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createAccount, openSignedInPage, signInHttp, type TestAccount } from "./support/accounts.ts";
+import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
+import { submitLogin } from "./support/login-form.ts";
+import { changePasswordHttp } from "./support/password-change.ts";
+
+const baseUrl = inject("baseUrl");
+
+// Issue 13: what a new user found untrue. The activity log keeps what the page promises, and every time follows the
+// person's chosen zone.
+
+/** The routed page fades in: wait for that to end, so axe and screenshots see the page as a person does. */
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+
+async function signedInPage(account: TestAccount, options: Parameters<typeof openSignedInPage>[3] = {}) {
+  const watched = await openSignedInPage(browser, baseUrl, account, options);
+  await watched.context.addInitScript(() => localStorage.setItem("cookiesAccepted", "true"));
+  return watched;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the activity log", () => {
+  it("shows a sign-out and a password change, each with the device and the operating system", async () => {
+    const account = await createAccount(baseUrl, { name: "careful person" });
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await context.addInitScript(() => localStorage.setItem("cookiesAccepted", "true"));
+      await page.goto(`${baseUrl}/Login`);
+      await submitLogin(page, account.email, account.password);
+      await page.waitForURL(`${baseUrl}/app`, { timeout: 60_000 });
+      await page.getByRole("button", { name: "Sign out" }).first().click();
+      await page.waitForURL((url) => url.pathname.toLowerCase() === "/login");
+      await submitLogin(page, account.email, account.password);
+      await page.waitForURL(`${baseUrl}/app`, { timeout: 60_000 });
+
+      await page.goto(`${baseUrl}/app/securitysettings`);
+      const form = page.getByRole("region", { name: "Change password" });
+      const newPassword = "another long passphrase for the activity log";
+      await form.getByLabel("Current password").fill(account.password);
+      await form.getByLabel("New password", { exact: true }).fill(newPassword);
+      await form.getByLabel("Confirm new password").fill(newPassword);
+      await form.getByRole("button", { name: "Change password" }).click();
+      await form.getByText("Your password has been changed.", { exact: false }).waitFor({ timeout: 60_000 });
+
+      await page.goto(`${baseUrl}/app/Activity`);
+      const list = page.getByTestId("activity-list");
+      await list.waitFor({ timeout: 30_000 });
+      const rows = (await list.getByRole("listitem").allTextContents()).map((row) =>
+        row.replace(/\s+/g, " "),
+      );
+      for (const action of ["Changed the password", "Signed out", "Signed in"]) {
+        expect(
+          rows.some((row) => row.includes(action) && /Chrome on a computer.*Linux/.test(row)),
+          `${action} in ${rows.join(" | ")}`,
+        ).toBe(true);
+      }
+      expect(rows.filter((row) => row.includes("Signed in")).length).toBeGreaterThanOrEqual(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("time zones", () => {
+  it("writes every time in the chosen zone, not the device's, on every page that shows one", async () => {
+    const created = await createAccount(baseUrl, { name: "tokyo person" });
+    const http = await signInHttp(baseUrl, created.email, created.password);
+    await http.ok("PATCH", "/api/account/preferences", { timeZone: "Asia/Tokyo" });
+    // A notification to show, with its time.
+    const account = await changePasswordHttp(baseUrl, created, "a changed passphrase for the tokyo test");
+    // The device thinks it is in New York; the person chose Tokyo.
+    const { page, context, errors } = await signedInPage(account, { timezoneId: "America/New_York" });
+    const inTokyo = (iso: string) =>
+      new Intl.DateTimeFormat("en-GB", {
+        dateStyle: "long",
+        timeStyle: "short",
+        timeZone: "Asia/Tokyo",
+      }).format(new Date(iso));
+    try {
+      const pages = [
+        { path: "/app/Activity", time: page.getByTestId("activity-list").locator("time").first() },
+        { path: "/app/notifications", time: page.locator("main time").first() },
+        { path: "/app/securitysettings", time: page.locator("main time").first() },
+      ];
+      for (const { path, time } of pages) {
+        await page.goto(`${baseUrl}${path}`);
+        await time.waitFor({ timeout: 30_000 });
+        const iso = (await time.getAttribute("datetime")) ?? "";
+        expect(await time.textContent(), path).toBe(inTokyo(iso));
+      }
+      const lastSignIn = page.getByTestId("status-last-sign-in");
+      await settled(page);
+      expect(await lastSignIn.textContent()).toMatch(/\d{4} at \d{2}:\d{2}/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
