@@ -108,3 +108,78 @@ describe("time zones", () => {
     }
   });
 });
+
+const shots = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  await settled(page);
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+describe("home", () => {
+  it("starts with one clear button per empty section, then shows the stored documents with their count and space", async () => {
+    const account = await createAccount(baseUrl, { name: "home person" });
+    const { page, context, errors } = await signedInPage(account);
+    try {
+      await page.goto(`${baseUrl}/app`);
+      const documents = page.getByRole("link", { name: "Add your first document" });
+      await documents.waitFor({ timeout: 30_000 });
+      expect(await page.getByRole("link", { name: "Invite a legacy contact" }).count()).toBe(1);
+      await page.getByRole("heading", { name: /Your first steps/ }).waitFor();
+      await shot(page, "home-empty-1280");
+
+      await documents.click();
+      await page.waitForURL(`${baseUrl}/app/MyData`);
+      const files = [
+        { name: "will.txt", mimeType: "text/plain", buffer: Buffer.from("my will") },
+        { name: "deeds.txt", mimeType: "text/plain", buffer: Buffer.from("the deeds of the house, in full") },
+      ];
+      await page.getByLabel("Choose files").setInputFiles(files);
+      await expect
+        .poll(() => page.locator('[data-upload-state="done"]').count(), { timeout: 120_000, interval: 500 })
+        .toBe(2);
+
+      await page.goto(`${baseUrl}/app`);
+      const count = page.getByTestId("home-documents-count");
+      await count.waitFor({ timeout: 30_000 });
+      expect(await count.textContent()).toMatch(/^2 documents, .+ of 1 GB used$/);
+      const latest = page.getByRole("list", { name: "Latest documents" });
+      await latest.waitFor();
+      expect((await latest.getByRole("listitem").allTextContents()).join(" ")).toMatch(/will\.txt/);
+      expect((await latest.getByRole("listitem").allTextContents()).join(" ")).toMatch(/deeds\.txt/);
+      expect(await page.getByText("No documents yet").count()).toBe(0);
+      await shot(page, "home-documents-1280");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Home with the checklist is longer than the window: the side panel reaches the bottom of the page, and its
+      // navigation is still in view once the page is scrolled there.
+      const reach = await page.evaluate(() => {
+        const panel = document.querySelector("[data-testid=side-panel]")?.getBoundingClientRect();
+        return {
+          panel: panel?.height ?? 0,
+          page: document.documentElement.scrollHeight,
+          window: innerHeight,
+        };
+      });
+      expect(reach.page).toBeGreaterThan(reach.window);
+      expect(reach.panel).toBeGreaterThanOrEqual(reach.page - 1);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(
+        await page.getByRole("navigation", { name: "Vault" }).getByRole("link", { name: "Home" }).isVisible(),
+      ).toBe(true);
+      const navTop = await page
+        .getByRole("navigation", { name: "Vault" })
+        .evaluate((nav) => nav.getBoundingClientRect().top);
+      expect(navTop).toBeGreaterThanOrEqual(0);
+      expect(navTop).toBeLessThan(reach.window);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "home-documents-390");
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -25,7 +25,7 @@ export interface UploadItem {
 type Loaded<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: string };
 
 /** The document list: listed and opened in the browser (names are encrypted), so not a row of the API table. */
-const documentsQuery = queryOptions({
+export const documentsQuery = queryOptions({
   queryKey: ["documents"],
   queryFn: () => listDocuments(),
   retry: false,
