@@ -77,6 +77,8 @@ export interface BuildOptions {
   bodyDeadline?: typeof defaultBodyDeadline;
   /** Receives a way to wait for work sent to the background (mail), so a test can look at what it did. */
   onBackground?: (settled: () => Promise<void>) => void;
+  /** Where log lines go (tests read them); standard output when absent. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
@@ -86,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       // Secrets never reach logs: cookies and auth headers are redacted, bodies are not logged at all.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // A hop count n trusts the nearest n proxies: the client is the address the nth appended (proxy-addr's rule).
     trustProxy:

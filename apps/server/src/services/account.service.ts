@@ -31,7 +31,7 @@ import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
 import { type RecordActivity, securityActions } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
-import { capitaliseName } from "./names.ts";
+import { tidyName } from "./names.ts";
 
 /**
  * SPEC section 9: the Argon2id parameters new vault keys are derived with. Each account's own parameters are stored
@@ -258,10 +258,11 @@ export function createAccountService(deps: AccountServiceDeps) {
         now,
       );
       let renamed = caller;
+      // SPEC capitalises at sign-up only: a name changed later is kept as typed ("Vincent van Gogh").
       if (name !== undefined) {
-        const capitalised = capitaliseName(name);
-        await users.updateName(caller.id, capitalised, now);
-        renamed = { ...caller, name: capitalised };
+        const tidy = tidyName(name);
+        await users.updateName(caller.id, tidy, now);
+        renamed = { ...caller, name: tidy };
       }
       return profileOf(renamed);
     },

@@ -97,6 +97,15 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     // Errors that are not ours (Fastify's own, a failing store) still answer with storage/* codes here.
     scope.setErrorHandler((error, request, reply) => {
+      // The person cancelled (or lost the connection) while the body was arriving: a normal event, and nobody is
+      // left to answer. Whatever was stored of it has already been removed (storage.service.ts upload).
+      if (
+        request.raw.aborted ||
+        (request.raw.destroyed && (error as { code?: unknown }).code === "ECONNRESET")
+      ) {
+        request.log.info({ reason: (error as Error).message }, "upload cancelled");
+        return reply.code(499).send();
+      }
       const { status, body } = toErrorResponse(asStorageError(error), request.id);
       if (status >= 500) request.log.error({ err: error }, "storage request failed");
       else request.log.info({ code: body.error.code }, "storage request refused");
