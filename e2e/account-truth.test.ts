@@ -39,6 +39,9 @@ describe("the activity log", () => {
       await page.waitForURL(`${baseUrl}/app`, { timeout: 60_000 });
       await page.getByRole("button", { name: "Sign out" }).first().click();
       await page.waitForURL((url) => url.pathname.toLowerCase() === "/login");
+      // The form keeps the email after a sign-out, never the password.
+      await expect.poll(() => page.getByLabel("Email address").inputValue()).toBe(account.email);
+      expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
       await submitLogin(page, account.email, account.password);
       await page.waitForURL(`${baseUrl}/app`, { timeout: 60_000 });
 
@@ -137,6 +140,10 @@ describe("home", () => {
       await expect
         .poll(() => page.locator('[data-upload-state="done"]').count(), { timeout: 120_000, interval: 500 })
         .toBe(2);
+      // Finished uploads go in one click, not one Dismiss each.
+      await page.getByRole("button", { name: "Clear finished (2)" }).click();
+      await expect.poll(() => page.locator("[data-upload-state]").count()).toBe(0);
+      expect(await page.getByRole("region", { name: "Uploads" }).count()).toBe(0);
 
       await page.goto(`${baseUrl}/app`);
       const count = page.getByTestId("home-documents-count");
@@ -177,6 +184,77 @@ describe("home", () => {
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the cookie banner", () => {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`covers no control of the sign-up form at ${size.width}x${size.height}, before or after scrolling to it`, async () => {
+      const { page, context, errors } = await openPage(browser, size);
+      try {
+        await page.goto(`${baseUrl}/SignUp`);
+        const banner = page.getByRole("region", { name: "Cookie notice" });
+        await banner.waitFor();
+        await page.getByRole("button", { name: "Create vault" }).waitFor();
+        await shot(page, `sign-up-banner-${size.width}`);
+        const covered = () =>
+          page.evaluate(() => {
+            const notice = document.querySelector("[aria-label='Cookie notice']")?.getBoundingClientRect();
+            if (!notice) return ["no banner"];
+            const controls = [
+              ...document.querySelectorAll("main form :is(input, button, select, textarea, a)"),
+            ];
+            return controls
+              .filter((control) => {
+                const r = control.getBoundingClientRect();
+                if (r.width === 0 || r.height === 0) return false;
+                return (
+                  r.left < notice.right &&
+                  r.right > notice.left &&
+                  r.top < notice.bottom &&
+                  r.bottom > notice.top
+                );
+              })
+              .map((control) => control.getAttribute("name") ?? control.textContent ?? control.tagName);
+          });
+        expect(await covered()).toEqual([]);
+        const count = await page.locator("main form :is(input, button, select, textarea, a)").count();
+        for (let i = 0; i < count; i++) {
+          await page
+            .locator("main form :is(input, button, select, textarea, a)")
+            .nth(i)
+            .evaluate((el) => {
+              el.scrollIntoView({ block: "end" });
+            });
+          expect(await covered(), `control ${i}`).toEqual([]);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("settings", () => {
+  it("lead to the data export, and show no language menu while there is one language", async () => {
+    const account = await createAccount(baseUrl, { name: "settings person" });
+    const { page, context, errors } = await signedInPage(account);
+    try {
+      await page.goto(`${baseUrl}/app/settings`);
+      await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor({ timeout: 30_000 });
+      await page.getByLabel("Time zone").waitFor();
+      expect(await page.getByLabel("Language").count()).toBe(0);
+      await page.getByRole("link", { name: /Your data/ }).click();
+      await page.waitForURL((url) => url.pathname === "/app/MyData");
+      await page.getByRole("button", { name: "Download my data (JSON)" }).waitFor({ timeout: 30_000 });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

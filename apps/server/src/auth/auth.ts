@@ -15,6 +15,7 @@ import { passwordResetMail, verificationMail } from "../mail/templates.ts";
 import { ownOrigins } from "../own-origin.ts";
 import type { Clock } from "../services/clock.ts";
 import { capitaliseName } from "../services/names.ts";
+import { generateBackupCodes } from "./backup-codes.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./key-hash.ts";
 import { type DeviceCookies, deviceCookie, type Lockout, type LockState } from "./lockout.ts";
 import { socialProviderConfigs } from "./social.ts";
@@ -297,7 +298,7 @@ export function createAuth(deps: AuthDeps) {
     plugins: [
       twoFactor({
         issuer: "Heirloom",
-        backupCodeOptions: { amount: 10, length: 10 },
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes(10) },
       }),
       ...(config.social.length ? [genericOAuth({ config: socialProviderConfigs(config.social) })] : []),
     ],

@@ -229,15 +229,15 @@ describe("finishSecondFactor", () => {
     expect(calls).not.toContain("completeSignIn");
   });
 
-  it("sends a backup code as issued, hyphen included", async () => {
+  it("sends a backup code as issued, hyphen included, in capitals", async () => {
     const factors: unknown[] = [];
     const { steps } = fakeSteps({
       verifySecondFactor: async (factor) => {
         factors.push(factor);
       },
     });
-    await finishSecondFactor(steps, pending, { method: "backup", code: " abcde-fghij " });
-    expect(factors).toEqual([{ method: "backup", code: "abcde-fghij" }]);
+    await finishSecondFactor(steps, pending, { method: "backup", code: " abcde-fghjk " });
+    expect(factors).toEqual([{ method: "backup", code: "ABCDE-FGHJK" }]);
   });
 
   it("refuses a used backup code in words about backup codes", async () => {

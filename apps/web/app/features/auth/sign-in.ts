@@ -201,8 +201,9 @@ export async function finishSecondFactor(
 ): Promise<SignInResult> {
   try {
     onStage("verifying");
-    // People type a TOTP code as "123 456"; backup codes keep their hyphen (better-auth compares them as issued).
-    const code = factor.method === "totp" ? factor.code.replace(/\s/g, "") : factor.code.trim();
+    // People type a TOTP code as "123 456"; backup codes keep their hyphen (better-auth compares them as issued) and
+    // are all capitals, so one copied back in small letters still works.
+    const code = factor.method === "totp" ? factor.code.replace(/\s/g, "") : factor.code.trim().toUpperCase();
     await steps.verifySecondFactor({ method: factor.method, code });
   } catch (error) {
     throw await secondFactorFailure(steps, factor, error);
