@@ -252,9 +252,54 @@ describe("settings", () => {
       await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor({ timeout: 30_000 });
       await page.getByLabel("Time zone").waitFor();
       expect(await page.getByLabel("Language").count()).toBe(0);
+      // SPEC section 2 "Header": the display name links to the app.
+      const name = page.getByRole("banner").getByRole("link", { name: "Settings Person" });
+      expect(await name.getAttribute("href")).toBe("/app");
       await page.getByRole("link", { name: /Your data/ }).click();
       await page.waitForURL((url) => url.pathname === "/app/MyData");
       await page.getByRole("button", { name: "Download my data (JSON)" }).waitFor({ timeout: 30_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a new deployment", () => {
+  it("is noticed by an open tab, which offers to reload and loses nothing typed meanwhile", async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    try {
+      await context.addInitScript(() => localStorage.setItem("cookiesAccepted", "true"));
+      await page.goto(`${baseUrl}/Contact`);
+      const message = page.getByLabel("Message");
+      await message.waitFor();
+      // The server names the build this tab runs: nothing to offer.
+      const running = await page.evaluate(
+        () =>
+          (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version,
+      );
+      const latest = await (await page.request.get(`${baseUrl}/latest-build.json`)).json();
+      expect(latest).toEqual({ version: running });
+      await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith("/latest-build.json")),
+        page.evaluate(() => window.dispatchEvent(new Event("focus"))),
+      ]);
+      await settled(page);
+      expect(await page.getByRole("region", { name: "New version" }).count()).toBe(0);
+
+      // A new build is deployed while the person is typing; the tab checks again when it gets focus.
+      await message.fill("Half a message, still being written");
+      await page.route("**/latest-build.json", (route) =>
+        route.fulfill({ json: { version: `${running}-next` } }),
+      );
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      const notice = page.getByRole("region", { name: "New version" });
+      await notice.waitFor({ timeout: 10_000 });
+      expect(await message.inputValue()).toBe("Half a message, still being written");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, "new-version-390");
+      await Promise.all([page.waitForEvent("load"), notice.getByRole("button", { name: "Reload" }).click()]);
+      await page.getByLabel("Message").waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -93,9 +93,13 @@ export function AppShell({
             <Wordmark to="/app" className="lg:hidden" nameClassName="max-[24rem]:sr-only" />
             <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
               <NotificationsBell />
-              <span className="hidden max-w-[16rem] truncate text-[0.9375rem] font-medium text-ink sm:inline">
+              {/* SPEC section 2 "Header": the display name links to the app. */}
+              <Link
+                to="/app"
+                className="hidden max-w-[16rem] truncate text-[0.9375rem] font-medium text-ink hover:underline sm:inline"
+              >
                 {displayName}
-              </span>
+              </Link>
               <button
                 type="button"
                 onClick={onSignOut}
