@@ -1,8 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { analyticsAdminEmail } from "./global-setup.ts";
 import { createAccount, openSignedInPage, signInHttp, type TestAccount } from "./support/accounts.ts";
 import { launchBrowser, openPage, seriousAxeViolations } from "./support/browser.ts";
 import { submitLogin } from "./support/login-form.ts";
+import { waitForMail } from "./support/mail.ts";
 import { changePasswordHttp } from "./support/password-change.ts";
 
 const baseUrl = inject("baseUrl");
@@ -303,6 +305,73 @@ describe("a new deployment", () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe("page views", () => {
+  it("are counted only after OK, by path alone with no cookie, and plotted for an admin", async () => {
+    const { page, context, errors } = await openPage(browser, { width: 1280, height: 900 });
+    const sent: { cookie: string | undefined; body: string | null }[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/page-views"))
+        sent.push({ cookie: request.headers().cookie, body: request.postData() });
+    });
+    try {
+      await page.goto(`${baseUrl}/Faq`);
+      const banner = page.getByRole("region", { name: "Cookie notice" });
+      await banner.waitFor();
+      await page.getByRole("link", { name: "About" }).first().click();
+      await page.waitForURL((url) => url.pathname.toLowerCase() === "/about");
+      expect(sent).toEqual([]);
+
+      // OK counts the page the person is on, then every page they open.
+      await banner.getByRole("button", { name: "OK" }).click();
+      await expect.poll(() => sent.length).toBe(1);
+      await page.getByRole("link", { name: "Security" }).first().click();
+      await page.waitForURL((url) => url.pathname.toLowerCase() === "/security");
+      await expect.poll(() => sent.length).toBe(2);
+      // The body is the path and nothing else.
+      const bodies = sent.map((s) => JSON.parse(s.body ?? "{}") as { path: string });
+      expect(bodies.map((b) => Object.keys(b))).toEqual([["path"], ["path"]]);
+      expect(bodies.map((b) => b.path.toLowerCase())).toEqual(["/about", "/security"]);
+      expect(sent.every((s) => s.cookie === undefined)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // A signed-in person's views carry no user id either: the admin's chart shows paths and days only.
+    const admin = await createAccount(baseUrl, { email: analyticsAdminEmail, name: "counting admin" });
+    const mail = await waitForMail(inject("mailDir"), analyticsAdminEmail, {
+      subject: /confirm your email/i,
+    });
+    const token = mail.links
+      .map((link) => new URL(link))
+      .find((url) => url.pathname === "/ConfirmEmail")
+      ?.searchParams.get("token");
+    const http = await signInHttp(baseUrl, admin.email, admin.password);
+    await http.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(token ?? "")}`);
+    const report = await http.ok<{ days: { views: number }[]; paths: { path: string; views: number }[] }>(
+      "GET",
+      "/api/admin/page-views?days=30",
+    );
+    expect(report.days).toHaveLength(30);
+    expect(report.paths.map((p) => p.path)).toEqual(expect.arrayContaining(["/about", "/security"]));
+    expect(report.paths.map((p) => p.path)).not.toContain("/faq");
+    expect(JSON.stringify(report)).not.toContain(admin.userId);
+
+    const watched = await signedInPage(admin);
+    try {
+      await watched.page.goto(`${baseUrl}/app/PageViews`);
+      await watched.page.getByRole("heading", { name: "Page views", level: 1 }).waitFor({ timeout: 30_000 });
+      await watched.page.getByRole("img", { name: /Page views per day over the last 30 days/ }).waitFor();
+      expect(await watched.page.getByRole("cell", { name: "/security" }).count()).toBe(1);
+      await shot(watched.page, "page-views-1280");
+      expect(await seriousAxeViolations(watched.page)).toEqual([]);
+      expect(watched.errors).toEqual([]);
+    } finally {
+      await watched.context.close();
     }
   });
 });

@@ -22,6 +22,7 @@ import { createContactRepo } from "./db/repos/contact.repo.ts";
 import { createLegacyContactsRepo } from "./db/repos/legacy-contacts.repo.ts";
 import { createLegacyPlansRepo } from "./db/repos/legacy-plans.repo.ts";
 import { createNotificationsRepo } from "./db/repos/notifications.repo.ts";
+import { createPageViewsRepo } from "./db/repos/page-views.repo.ts";
 import { createPhoneNumbersRepo } from "./db/repos/phone-numbers.repo.ts";
 import { createProfilesRepo } from "./db/repos/profiles.repo.ts";
 import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
@@ -43,6 +44,7 @@ import { registerLegacyPlanRoutes, registerLegacyRoutes } from "./routes/legacy.
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
 import { operationRoutes } from "./routes/operation-route.ts";
+import { registerPageViewRoutes } from "./routes/page-views.routes.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
 import { loadServerSecret } from "./server-secret.ts";
@@ -59,6 +61,7 @@ import { createIpHasher } from "./services/ip-hash.ts";
 import { createLegacyContactsService } from "./services/legacy-contacts.service.ts";
 import { createLegacyPlansService } from "./services/legacy-plans.service.ts";
 import { createNotificationsService } from "./services/notifications.service.ts";
+import { createPageViewsService } from "./services/page-views.service.ts";
 import { createPhoneService } from "./services/phone.service.ts";
 import { storageTierOf } from "./storage/quotas.ts";
 import { registerStorageRoutes } from "./storage/storage.routes.ts";
@@ -351,6 +354,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerNotificationsRoutes(route, { notifications });
   registerLegacyRoutes(route, { legacy });
   registerLegacyPlanRoutes(route, { plans: legacyPlans });
+  registerPageViewRoutes(route, {
+    pageViews: createPageViewsService({ repo: createPageViewsRepo(db), clock: systemClock }),
+  });
   registerAdminRoutes(route, {
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
   });

@@ -12,6 +12,7 @@ import { SessionHeaderProvider } from "#app/features/session/session-header-prov
 import { ErrorPage } from "#app/features/site/error-page.tsx";
 import { NavigationLoader } from "#app/features/site/navigation-loader.tsx";
 import { NewVersionNotice } from "#app/features/site/new-version-notice.tsx";
+import { PageViewCounter } from "#app/features/site/page-view-counter.tsx";
 import { PublicChrome } from "#app/features/site/public-chrome.tsx";
 import { installChunkReloadGuard } from "#app/lib/chunk-reload.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
@@ -72,6 +73,7 @@ export default function App() {
     <>
       <NavigationLoader />
       <NewVersionNotice />
+      <PageViewCounter />
       <QueryProvider>
         <Outlet />
       </QueryProvider>

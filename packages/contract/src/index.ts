@@ -7,6 +7,7 @@ export * from "./health.ts";
 export * from "./legacy.ts";
 export * from "./legacy-plans.ts";
 export * from "./notifications.ts";
+export * from "./page-views.ts";
 export * from "./profile.ts";
 export * from "./routes.ts";
 export * from "./storage.ts";

@@ -1,6 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { acceptCookies, cookieNoticeResetEvent, hasAcceptedCookies } from "./cookie-notice-storage.ts";
+import {
+  acceptCookies,
+  cookieNoticeResetEvent,
+  cookiesAcceptedEvent,
+  hasAcceptedCookies,
+} from "./cookie-notice-storage.ts";
 
 /**
  * SPEC.md section 2, "Cookie banner". Rendered only after mount: the server cannot know whether this browser has
@@ -41,6 +46,7 @@ export function CookieBanner() {
           onClick={() => {
             acceptCookies(window.localStorage);
             setVisible(false);
+            window.dispatchEvent(new Event(cookiesAcceptedEvent));
           }}
         >
           OK
