@@ -124,6 +124,13 @@ function row(page: Page, name: string) {
   return page.locator("li[data-document-id]", { has: page.getByText(name, { exact: true }) });
 }
 
+/** On a phone a row's buttons sit in its one Actions menu: opens it (once) when it is there. */
+async function openRowMenu(page: Page, name: string) {
+  const menu = row(page, name).locator("details");
+  if ((await menu.isVisible()) && !(await menu.evaluate((el) => (el as HTMLDetailsElement).open)))
+    await menu.locator("summary").click();
+}
+
 async function saveAndHash(page: Page, name: string): Promise<string> {
   const [download] = await Promise.all([
     page.waitForEvent("download", { timeout: 300_000 }),
@@ -411,7 +418,7 @@ describe("documents", () => {
         .waitFor({ timeout: 60_000 });
 
       const storedAfter = countStoredChunks(page);
-      await row(page, name).getByLabel("Finish upload").setInputFiles(file);
+      await row(page, name).getByLabel("Finish upload").filter({ visible: true }).setInputFiles(file);
       await expect
         .poll(() => page.locator('[data-upload-state="done"]').count(), { timeout: 300_000, interval: 500 })
         .toBe(1);
@@ -495,6 +502,14 @@ describe("documents", () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // The text viewer, opened and closed by keyboard; focus returns to the button that opened it.
+      // A compact row: one menu, no buttons wrapping onto more lines.
+      const deedRow = row(page, path.basename(files[0] as string));
+      expect(await deedRow.getByRole("button").count()).toBe(0);
+      // The menu sits beside the name, not on lines of its own below it.
+      const nameBox = await deedRow.getByTestId("document-name").boundingBox();
+      const menuBox = await deedRow.locator("summary").boundingBox();
+      expect(menuBox && nameBox && menuBox.y < nameBox.y + nameBox.height).toBe(true);
+      await openRowMenu(page, longName);
       const openButton = row(page, longName).getByRole("button", { name: "Open" });
       await openButton.focus();
       await page.keyboard.press("Enter");
@@ -508,6 +523,7 @@ describe("documents", () => {
 
       // Saved through the File System Access API: streamed into the chosen file, byte for byte.
       const deedName = path.basename(files[0] as string);
+      await openRowMenu(page, deedName);
       await row(page, deedName).getByRole("button", { name: "Download" }).click();
       await row(page, deedName).getByText("Downloaded.").waitFor();
       const savedHex = await page.evaluate(async (name) => {

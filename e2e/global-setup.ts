@@ -12,6 +12,8 @@ import { freePort, startServer } from "./support/server.ts";
 export const adminEmail = "admin-e2e@example.com";
 /** A second admin, for the accessibility sweep of the signed-in area (e2e/signed-in-axe.test.ts). */
 export const sweepAdminEmail = "axe-admin-e2e@example.com";
+/** A third admin, who reads the page-view chart (e2e/account-truth.test.ts). */
+export const analyticsAdminEmail = "analytics-admin-e2e@example.com";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -41,7 +43,7 @@ export default async function setup(project: TestProject) {
     SMTP_URL: smtp.url,
     TRUST_PROXY: "1",
     // Each file that needs an admin verifies its own address, so the files may run in any order; nobody else is one.
-    ADMIN_EMAILS: `${adminEmail},${sweepAdminEmail}`,
+    ADMIN_EMAILS: `${adminEmail},${sweepAdminEmail},${analyticsAdminEmail}`,
     SOCIAL_GOOGLE_CLIENT_ID: oidcClient.id,
     SOCIAL_GOOGLE_CLIENT_SECRET: oidcClient.secret,
     SOCIAL_GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,

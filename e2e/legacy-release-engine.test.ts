@@ -135,7 +135,10 @@ describe("the release engine", () => {
       expect(readFileSync(await download.path(), "utf8")).toBe(deedsText);
       // She can see how it came to be released.
       await them.page.getByText("How this was released").click();
-      await them.page.getByTestId("shared-history").getByText(/→ released/).waitFor();
+      await them.page
+        .getByTestId("shared-history")
+        .getByText(/→ released/)
+        .waitFor();
       await shot(them.page, "recipient-opens");
     } finally {
       await them.context.close();

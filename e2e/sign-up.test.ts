@@ -281,6 +281,10 @@ describe("email confirmation and the local mailbox", () => {
         .poll(() => page.getByText(accountMessages.verifiedLogInAgain).count(), { timeout: 15_000 })
         .toBe(1);
       expect(await page.getByRole("link", { name: "Log in" }).count()).toBe(1);
+      // The page's heading says it is done, no longer asks for it.
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+        "Your email address is confirmed",
+      );
       const me = await signInHttp(baseUrl, account.email, account.password);
       expect((await me.ok<{ emailVerified: boolean }>("GET", "/api/account/me")).emailVerified).toBe(true);
     } finally {
@@ -295,6 +299,7 @@ describe("email confirmation and the local mailbox", () => {
       await expect
         .poll(() => page.getByText(accountMessages.invalidLink).count(), { timeout: 15_000 })
         .toBe(1);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Confirm your email address");
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole("link", { name: "Send a new link" }).click();

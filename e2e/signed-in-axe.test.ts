@@ -61,6 +61,7 @@ function pagesFor(isAdmin: boolean): SweptPage[] {
     { path: "/app/Passwords", h1: "Passwords" },
     { path: "/app/shared/no-such-share", h1: "Shared with you" },
     { path: "/app/addarticle", h1: isAdmin ? "Articles and guides" : "For Heirloom editors only" },
+    { path: "/app/PageViews", h1: isAdmin ? "Page views" : "For Heirloom's administrators only" },
     // Public pages of the signed-in area (SPEC.md section 6), opened signed in.
     open("/account/Activity", "Activity"),
     open("/account/help", "Help"),

@@ -29,12 +29,15 @@ export async function openPage(
     height?: number;
     colorScheme?: "light" | "dark";
     javaScriptEnabled?: boolean;
+    /** The device's own time zone (IANA name); the machine's when absent. */
+    timezoneId?: string;
   } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? "light",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     extraHTTPHeaders: { "x-forwarded-for": randomAddress() },
   });
   const page = await context.newPage();

@@ -23,6 +23,7 @@ import { createLegacyContactsRepo } from "./db/repos/legacy-contacts.repo.ts";
 import { createLegacyEngineRepo } from "./db/repos/legacy-engine.repo.ts";
 import { createLegacyPlansRepo } from "./db/repos/legacy-plans.repo.ts";
 import { createNotificationsRepo } from "./db/repos/notifications.repo.ts";
+import { createPageViewsRepo } from "./db/repos/page-views.repo.ts";
 import { createPhoneNumbersRepo } from "./db/repos/phone-numbers.repo.ts";
 import { createProfilesRepo } from "./db/repos/profiles.repo.ts";
 import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
@@ -46,12 +47,14 @@ import { registerLegacyEngineRoutes } from "./routes/legacy-engine.routes.ts";
 import { registerNotificationsRoutes } from "./routes/notifications.routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi.routes.ts";
 import { operationRoutes } from "./routes/operation-route.ts";
+import { registerPageViewRoutes } from "./routes/page-views.routes.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
 import { registerTestClockRoutes } from "./routes/test-clock.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
 import { createAccountSecurityService } from "./services/account-security.service.ts";
+import { createActivityLog } from "./services/activity.service.ts";
 import { isAdmin } from "./services/admins.ts";
 import { createArticlesService } from "./services/articles.service.ts";
 import { createArticlesAdminService } from "./services/articles-admin.service.ts";
@@ -63,6 +66,7 @@ import { createLegacyContactsService } from "./services/legacy-contacts.service.
 import { createLegacyEngineService } from "./services/legacy-engine.service.ts";
 import { createLegacyPlansService } from "./services/legacy-plans.service.ts";
 import { createNotificationsService } from "./services/notifications.service.ts";
+import { createPageViewsService } from "./services/page-views.service.ts";
 import { createPhoneService } from "./services/phone.service.ts";
 import { storageTierOf } from "./storage/quotas.ts";
 import { registerStorageRoutes } from "./storage/storage.routes.ts";
@@ -83,6 +87,8 @@ export interface BuildOptions {
   onBackground?: (settled: () => Promise<void>) => void;
   /** Receives the legacy sweep (`npm run sweep` runs one pass of it). */
   onSweep?: (sweep: LegacySweep) => void;
+  /** Where log lines go (tests read them); standard output when absent. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
@@ -92,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       // Secrets never reach logs: cookies and auth headers are redacted, bodies are not logged at all.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // A hop count n trusts the nearest n proxies: the client is the address the nth appended (proxy-addr's rule).
     trustProxy:
@@ -177,6 +184,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hashEmail = createEmailHasher(serverSecret);
   const userData = createUserDataRepo(db);
   const notifications = createNotificationsService({ repo: createNotificationsRepo(db), clock });
+  const activityRepo = createActivityRepo(db);
+  const activityLog = createActivityLog({ activity: activityRepo, profiles, clock: systemClock });
+  const recordActivity = activityLog.record;
   // No SMS provider yet: texts go to DATA_DIR/text-outbox (text/text-sender.ts is where a real one plugs in).
   const texts = createOutboxTextSender(path.join(config.dataDir, "text-outbox"));
   app.addHook("onClose", () => texts.close());
@@ -196,6 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    recordActivity,
     clock,
     publicUrl: config.publicUrl,
     onRoleEnded: (contact) => legacyPlans.onRoleEnded(contact),
@@ -220,6 +231,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    recordActivity,
     clock,
     publicUrl: config.publicUrl,
   });
@@ -278,20 +290,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: systemClock,
     ...(options.authLimits ? { limits: options.authLimits } : {}),
     events: {
-      sessionCreated: async (userId, userAgent) => {
-        await notifications.sessionCreated(userId, userAgent);
+      async sessionCreated(userId, userAgent) {
+        await recordActivity(userId, "login", userAgent);
+        if (await notifications.sessionCreated(userId, userAgent))
+          await recordActivity(userId, "new-device", userAgent);
         // Any sign-in is a check-in.
         await legacyEngine.checkIn(userId);
       },
-      twoFactorChanged: (userId, enabled) =>
-        notifications.notify(userId, enabled ? "two-factor-enabled" : "two-factor-disabled"),
+      async twoFactorChanged(userId, enabled, userAgent) {
+        await notifications.notify(userId, enabled ? "two-factor-enabled" : "two-factor-disabled");
+        await recordActivity(userId, enabled ? "two-factor-enable" : "two-factor-disable", userAgent);
+      },
+      signedOut: (userId, userAgent) => recordActivity(userId, "logout", userAgent),
+      emailVerified: (userId, change, userAgent) =>
+        recordActivity(userId, change ? "email-change" : "email-verified", userAgent),
     },
   });
   const account = createAccountService({
     users,
     profiles,
     keys: accountKeys,
-    activity: createActivityRepo(db),
+    activity: activityRepo,
     userErrors: createUserErrorsRepo(db),
     fakeSalt: createFakeSalter(serverSecret),
     hashKey: hashDerivedKey,
@@ -301,6 +320,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hasVerifiedPhone: (userId) => phone.isVerified(userId),
     onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
     onCheckInIntervalChanged: (userId) => legacyEngine.checkIn(userId),
+    recordActivity,
   });
   const security = createAccountSecurityService({
     users,
@@ -319,6 +339,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hashEmail,
     clock: systemClock,
     notify: (userId, kind) => notifications.notify(userId, kind),
+    recordActivity,
     onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
   });
 
@@ -390,6 +411,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerLegacyPlanRoutes(route, { plans: legacyPlans });
   registerLegacyEngineRoutes(route, { engine: legacyEngine });
   if (testClock) registerTestClockRoutes(app, { clock: testClock, sweep });
+  registerPageViewRoutes(route, {
+    pageViews: createPageViewsService({ repo: createPageViewsRepo(db), clock: systemClock }),
+  });
   registerAdminRoutes(route, {
     articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
   });
@@ -407,6 +431,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         { key, reason: error instanceof Error ? error.message : String(error) },
         "storage: blob left behind",
       ),
+    recordActivity,
   });
   await registerStorageRoutes(app, { auth, storage, origins });
   if (config.mail.devMailbox !== "off")

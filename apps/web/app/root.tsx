@@ -11,6 +11,8 @@ import {
 import { SessionHeaderProvider } from "#app/features/session/session-header-provider.tsx";
 import { ErrorPage } from "#app/features/site/error-page.tsx";
 import { NavigationLoader } from "#app/features/site/navigation-loader.tsx";
+import { NewVersionNotice } from "#app/features/site/new-version-notice.tsx";
+import { PageViewCounter } from "#app/features/site/page-view-counter.tsx";
 import { PublicChrome } from "#app/features/site/public-chrome.tsx";
 import { installChunkReloadGuard } from "#app/lib/chunk-reload.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
@@ -70,6 +72,8 @@ export default function App() {
   return (
     <>
       <NavigationLoader />
+      <NewVersionNotice />
+      <PageViewCounter />
       <QueryProvider>
         <Outlet />
       </QueryProvider>

@@ -82,6 +82,7 @@ export default [
         ["Activity", "routes/app/activity.tsx"],
         ["help", "routes/app/help.tsx"],
         ["addarticle", "routes/app/add-article.tsx"],
+        ["PageViews", "routes/app/page-views.tsx"],
         ["More", "routes/app/more.tsx"],
         ["Passwords", "routes/app/passwords.tsx"],
         ["shared/:id", "routes/app/shared.tsx"],

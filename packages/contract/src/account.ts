@@ -46,7 +46,7 @@ export type KdfParamsDto = z.infer<typeof kdfParamsSchema>;
 export const accountTypes = ["individual"] as const;
 export const accountTypeSchema = z.enum(accountTypes);
 
-/** A display name as typed; the server stores it capitalised per word (SPEC section 4). */
+/** A display name as typed; the server capitalises it per word at sign-up only (SPEC section 4), never later. */
 export const nameSchema = z
   .string()
   .trim()

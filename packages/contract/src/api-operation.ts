@@ -62,7 +62,8 @@ export const apiTags = {
   notifications: "In-app notifications of account events.",
   legacy:
     "Legacy contacts: invitations by email, accepting and declining them, and the owner's confirmation after comparing fingerprint phrases.",
-  admin: "The articles editor (admins only).",
+  analytics: "First-party page-view counts: a path and a day, no cookie, user id or address (ADR 041).",
+  admin: "The articles editor and the page-view chart (admins only).",
   storage: "The storage API: Firebase Storage REST v0 conventions on our own server (docs/storage-api.md).",
   dev: "Development helpers, off in production.",
 } as const;

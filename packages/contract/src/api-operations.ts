@@ -79,6 +79,7 @@ import {
   phoneVerifyRequestSchema,
   unreadCountSchema,
 } from "./notifications.ts";
+import { pageViewRequestSchema, pageViewsQuerySchema, pageViewsSchema } from "./page-views.ts";
 import {
   accountExportSchema,
   activityPageSchema,
@@ -844,7 +845,18 @@ const heirloomOperations = [
     responses: ok(named("LegacyShared", legacySharedSchema)),
     errors: errors("unauthenticated", "not_found"),
   }),
-  // --- Admin ---
+  // --- Page views (first-party, ADR 041) ---
+  operation({
+    operationId: "recordPageView",
+    method: "POST",
+    path: apiRoutes.pageViews,
+    tag: "analytics",
+    summary: "Counts one view of a page (path and day only: no cookie, user id or address is kept)",
+    access: "public",
+    body: named("PageViewRequest", pageViewRequestSchema),
+    responses: noContent("Counted."),
+    errors: errors(...bodyErrors, "rate_limited"),
+  }),
   operation({
     operationId: "getCheckIn",
     method: "GET",
@@ -935,6 +947,18 @@ const heirloomOperations = [
     body: named("LegacyTrusteeAnswer", legacyTrusteeAnswerSchema),
     responses: noContent("Recorded; the plan is released once enough trustees said yes."),
     errors: errors("unauthenticated", ...bodyErrors, "not_found", "conflict", "rate_limited"),
+  }),
+  // --- Admin ---
+  operation({
+    operationId: "listPageViews",
+    method: "GET",
+    path: apiRoutes.adminPageViews,
+    tag: "admin",
+    summary: "Page views per day and the most viewed paths",
+    access: "admin",
+    query: pageViewsQuerySchema,
+    responses: ok(named("PageViews", pageViewsSchema)),
+    errors: errors("unauthenticated", "forbidden"),
   }),
   operation({
     operationId: "listAdminArticles",

@@ -189,6 +189,43 @@ export const emailChangeMessages = {
 
 // --- The activity log (SPEC logActivity; /account/Activity) ---
 
+/**
+ * What the server writes to the activity log itself, where it sees the action happen (a script cannot skip them).
+ * Security actions are kept whatever activityToggle says; the routine ones only while it is on.
+ */
+export const securityActivityActions = [
+  "login",
+  "logout",
+  "new-device",
+  "password-change",
+  "email-change",
+  "email-verified",
+  "recovery",
+  "two-factor-enable",
+  "two-factor-disable",
+  "export",
+  "legacy-contact-key-changed",
+] as const;
+export const routineActivityActions = [
+  "document-upload",
+  "document-delete",
+  "legacy-invite",
+  "legacy-contact-accepted",
+  "legacy-contact-declined",
+  "legacy-contact-confirmed",
+  "legacy-contact-removed",
+  "legacy-contact-left",
+  "legacy-invitation-accepted",
+  "legacy-role-left",
+  "legacy-plan-released",
+  "legacy-plan-shared-with-me",
+  "legacy-drill-sent",
+  "legacy-drill-received",
+] as const;
+export type ActivityAction =
+  | (typeof securityActivityActions)[number]
+  | (typeof routineActivityActions)[number];
+
 export const activityQuerySchema = z.object({
   /** The `next` cursor of the previous page. */
   cursor: z.string().max(200).optional(),

@@ -66,6 +66,8 @@ export const apiRoutes = {
   devMailbox: "/api/dev/mailbox",
   /** Admins only: every article and guide, drafts included (GET), a new one (POST), one by id (PUT /:id). */
   adminArticles: "/api/admin/articles",
+  pageViews: "/api/page-views",
+  adminPageViews: "/api/admin/page-views",
   adminArticlePreview: "/api/admin/articles/preview",
   /** The signed-in user's storage use and limits (storage.ts storageUsageSchema). */
   storageUsage: "/api/storage/usage",

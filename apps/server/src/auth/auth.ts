@@ -15,6 +15,7 @@ import { passwordResetMail, verificationMail } from "../mail/templates.ts";
 import { ownOrigins } from "../own-origin.ts";
 import type { Clock } from "../services/clock.ts";
 import { capitaliseName } from "../services/names.ts";
+import { generateBackupCodes } from "./backup-codes.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./key-hash.ts";
 import { type DeviceCookies, deviceCookie, type Lockout, type LockState } from "./lockout.ts";
 import { socialProviderConfigs } from "./social.ts";
@@ -46,8 +47,12 @@ export interface AuthDeps {
 export interface AuthEvents {
   /** A session was created (any sign-in method), from a browser with this user agent. */
   sessionCreated(userId: string, userAgent: string | null | undefined): Promise<void>;
-  /** Two-step sign-in was turned on or off. */
-  twoFactorChanged(userId: string, enabled: boolean): Promise<void>;
+  /** Two-step sign-in was turned on or off, from a browser with this user agent. */
+  twoFactorChanged(userId: string, enabled: boolean, userAgent: string | null | undefined): Promise<void>;
+  /** A session was ended by signing out (the button, or the idle timeout's sign-out). */
+  signedOut(userId: string, userAgent: string | null | undefined): Promise<void>;
+  /** An emailed link was opened: the sign-up address verified, or a change to a new address completed. */
+  emailVerified(userId: string, change: boolean, userAgent: string | null | undefined): Promise<void>;
 }
 
 export const sessionLifetimeSeconds = 12 * 60 * 60;
@@ -222,7 +227,7 @@ export function createAuth(deps: AuthDeps) {
             const enabled = context ? twoFactorChanges.get(context) : undefined;
             if (!context || enabled === undefined || !user) return;
             twoFactorChanges.delete(context);
-            await deps.events?.twoFactorChanged(user.id, enabled);
+            await deps.events?.twoFactorChanged(user.id, enabled, userAgentOf(context));
           },
         },
       },
@@ -266,10 +271,15 @@ export function createAuth(deps: AuthDeps) {
           }
         }
         if (ctx.path === "/two-factor/disable") await requireCodeToDisable(ctx);
+        // Read before the session goes: the after hook no longer knows whose it was.
+        if (ctx.path === "/sign-out") {
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          if (session) await deps.events?.signedOut(session.user.id, userAgentOf(ctx));
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/callback/:id") await holdSocialSignInForSecondFactor(ctx);
-        if (ctx.path === "/verify-email") await markChangedEmailVerified(ctx);
+        if (ctx.path === "/verify-email") await afterEmailLink(ctx);
         if (ctx.path === "/sign-in/email") await countSignIn(ctx);
         // Any new session (password, second factor, provider, sign-up) makes this browser a known one for the account.
         const created = ctx.context.newSession;
@@ -288,7 +298,7 @@ export function createAuth(deps: AuthDeps) {
     plugins: [
       twoFactor({
         issuer: "Heirloom",
-        backupCodeOptions: { amount: 10, length: 10 },
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes(10) },
       }),
       ...(config.social.length ? [genericOAuth({ config: socialProviderConfigs(config.social) })] : []),
     ],
@@ -319,9 +329,14 @@ export function createAuth(deps: AuthDeps) {
 
   /**
    * better-auth keeps emailVerified as it was when an email change is confirmed. But the link went to the new address
-   * and was opened there, which is exactly what verifies an address (ADR 029): mark it verified.
+   * and was opened there, which is exactly what verifies an address (ADR 029): mark it verified. Either link that
+   * worked is written to the activity log.
    */
-  async function markChangedEmailVerified(ctx: { query?: unknown; context: { returned?: unknown } }) {
+  async function afterEmailLink(ctx: {
+    query?: unknown;
+    headers?: Headers | undefined;
+    context: { returned?: unknown };
+  }) {
     const returned = ctx.context.returned;
     if (returned instanceof APIError && returned.statusCode !== 302) return;
     const token = (ctx.query as { token?: unknown } | undefined)?.token;
@@ -333,9 +348,17 @@ export function createAuth(deps: AuthDeps) {
     } catch {
       return;
     }
-    if (payload.requestType !== "change-email-verification" || typeof payload.userId !== "string") return;
     const context = await auth.$context;
-    await context.internalAdapter.updateUser(payload.userId, { emailVerified: true });
+    const userAgent = userAgentOf(ctx);
+    if (payload.requestType === "change-email-verification" && typeof payload.userId === "string") {
+      await context.internalAdapter.updateUser(payload.userId, { emailVerified: true });
+      await deps.events?.emailVerified(payload.userId, true, userAgent);
+      return;
+    }
+    const email = (payload as { email?: unknown }).email;
+    if (payload.updateTo !== undefined || typeof email !== "string") return;
+    const user = await context.internalAdapter.findUserByEmail(email);
+    if (user?.user.emailVerified) await deps.events?.emailVerified(user.user.id, false, userAgent);
   }
 
   /** Verifies a TOTP code for a signed-in user outside better-auth's endpoints (re-authentication), single use. */
@@ -348,6 +371,12 @@ export function createAuth(deps: AuthDeps) {
   }
 
   return { auth, verifyTotp };
+}
+
+/** The user agent of the request a better-auth endpoint or database hook runs for. */
+function userAgentOf(context: unknown): string | null {
+  const headers = (context as { headers?: Headers | undefined } | null)?.headers;
+  return headers instanceof Headers ? headers.get("user-agent") : null;
 }
 
 type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

@@ -202,7 +202,14 @@ export interface TotpStepsTable {
   last_step: number | string;
 }
 
+export interface PageViewsTable {
+  day: string;
+  path: string;
+  views: number;
+}
+
 export interface DatabaseSchema {
+  page_views: PageViewsTable;
   articles: ArticlesTable;
   contact_messages: ContactMessagesTable;
   user_errors: UserErrorsTable;

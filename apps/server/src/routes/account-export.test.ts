@@ -32,7 +32,9 @@ describe.each(engines())("the account export on %s", (engine) => {
     const data = accountExportSchema.parse(res.json());
     expect(data.user).toMatchObject({ id: me.userId, email: me.email, name: "Grace Hopper" });
     expect(data.profile).toMatchObject({ zipCode: "10115", darkMode: "dark", accountTier: "a" });
-    expect(data.activity.map((a) => a.action)).toEqual(["login"]);
+    // Sign-up's session (written by the server) and the page's entry; nothing of the other user's.
+    expect(data.activity.map((a) => a.action)).toEqual(["login", "login"]);
+    expect(data.activity.filter((a) => a.device === "Desktop")).toHaveLength(1);
     expect(data.vault?.saltHex).toBe(me.saltHex);
     expect(data.vault?.encryptedBlobs.encryptedPrivateKey).toBe(me.blobs.encryptedPrivateKey);
     expect(data.signInMethods.map((m) => m.provider)).toEqual(["credential"]);

@@ -116,8 +116,8 @@ export function registerAccountRoutes(route: OperationRoute, deps: AccountRoutes
     security.startRecovery(body.email, body.recoveryAuthKey),
   );
 
-  route(operationsById.completeRecovery, perQuarterHour(10), async ({ body }) => {
-    await security.completeRecovery(body);
+  route(operationsById.completeRecovery, perQuarterHour(10), async ({ body, request }) => {
+    await security.completeRecovery(body, request.headers["user-agent"]);
   });
 
   route(operationsById.revokeSession, perMinute(30), async ({ session, params }) => {

@@ -23,6 +23,7 @@ export async function optionalSession(
       name: found.user.name,
       emailVerified: Boolean(found.user.emailVerified),
       twoFactorEnabled: Boolean(found.user.twoFactorEnabled),
+      userAgent: request.headers["user-agent"] ?? null,
     },
     sessionId: found.session.id,
   };

@@ -12,6 +12,7 @@ import type { UserDataRepo } from "../db/repos/user-data.repo.ts";
 import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
 import type { Caller } from "./account.service.ts";
+import type { RecordActivity } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
 
 export const recoveryTokenLifetimeMs = 15 * 60 * 1000;
@@ -30,6 +31,8 @@ export interface AccountSecurityDeps {
   clock: Clock;
   /** Tells the owner about a password change or a recovery (notifications). */
   notify?: (userId: string, kind: "password-changed" | "account-recovered") => Promise<void>;
+  /** Writes the change to the user's activity log (services/activity.service.ts). */
+  recordActivity?: RecordActivity;
   /**
    * Called after the user's keys are written (legacy contacts flag a changed public key). Today a password change
    * and a recovery re-wrap the private keys and keep the public ones, so this finds nothing to flag; it is called so
@@ -94,6 +97,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       });
       await deps.onKeysWritten?.(caller.id);
       await deps.notify?.(caller.id, "password-changed");
+      await deps.recordActivity?.(caller.id, "password-change", caller.userAgent);
     },
 
     /**
@@ -170,12 +174,15 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     },
 
     /** Uses the token once: new credential, salt and vault-wrapped blobs; every session ends. */
-    async completeRecovery(input: {
-      recoveryToken: string;
-      newAuthKey: string;
-      newSaltHex: string;
-      blobs: VaultWrappedBlobs;
-    }): Promise<void> {
+    async completeRecovery(
+      input: {
+        recoveryToken: string;
+        newAuthKey: string;
+        newSaltHex: string;
+        blobs: VaultWrappedBlobs;
+      },
+      userAgent?: string | null,
+    ): Promise<void> {
       const userId = await keys.consumeRecoveryToken(input.recoveryToken, clock());
       if (!userId) throw new AppError("forbidden", accountMessages.recoveryExpired);
       await keys.rekey({
@@ -189,6 +196,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       });
       await deps.onKeysWritten?.(userId);
       await deps.notify?.(userId, "account-recovered");
+      await deps.recordActivity?.(userId, "recovery", userAgent);
     },
 
     /** SPEC deleteUserData: every blob under the user's prefix, then every row. Cannot be undone. */

@@ -29,8 +29,9 @@ import { exportWithheld, type UserDataRepo } from "../db/repos/user-data.repo.ts
 import type { UserErrorsRepo } from "../db/repos/user-errors.repo.ts";
 import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
+import { type RecordActivity, securityActions } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
-import { capitaliseName } from "./names.ts";
+import { tidyName } from "./names.ts";
 
 /**
  * SPEC section 9: the Argon2id parameters new vault keys are derived with. Each account's own parameters are stored
@@ -47,17 +48,6 @@ export const vaultKdf: KdfParamsDto = {
 /** The current blob format version (docs/file-format.md: "v1." sealed blobs). */
 export const blobFormatVersion = 1;
 
-/** Activities kept whatever the user's activityToggle says: they are the security record of the account. */
-export const securityActions = new Set([
-  "login",
-  "logout",
-  "password-change",
-  "recovery",
-  "two-factor-enable",
-  "two-factor-disable",
-  "email-verified",
-]);
-
 /** The signed-in user as the session gives it. */
 export interface Caller {
   id: string;
@@ -65,6 +55,8 @@ export interface Caller {
   name: string;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  /** The user agent of the browser the request came from (the activity log's device and system), when known. */
+  userAgent?: string | null;
 }
 
 export interface AccountServiceDeps {
@@ -85,6 +77,8 @@ export interface AccountServiceDeps {
   onKeysWritten?: (userId: string) => Promise<void>;
   /** Called after the check-in interval (activityCheck) was saved: choosing it is a check-in under the new interval. */
   onCheckInIntervalChanged?: (userId: string) => Promise<void>;
+  /** Writes an event to the user's activity log (activity.service.ts). */
+  recordActivity?: RecordActivity;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -267,10 +261,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       );
       if (rest.activityCheck !== undefined) await deps.onCheckInIntervalChanged?.(caller.id);
       let renamed = caller;
+      // SPEC capitalises at sign-up only: a name changed later is kept as typed ("Vincent van Gogh").
       if (name !== undefined) {
-        const capitalised = capitaliseName(name);
-        await users.updateName(caller.id, capitalised, now);
-        renamed = { ...caller, name: capitalised };
+        const tidy = tidyName(name);
+        await users.updateName(caller.id, tidy, now);
+        renamed = { ...caller, name: tidy };
       }
       return profileOf(renamed);
     },
@@ -323,6 +318,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const { userId: _userId, ...profile } = await requireProfile(caller.id);
       const data = await deps.userData.exportUser(caller.id);
       if (!data) throw new AppError("not_found", accountMessages.noUserLoggedIn);
+      await deps.recordActivity?.(caller.id, "export", caller.userAgent);
       return {
         format: accountExportFormat,
         exportedAt: clock().toISOString(),

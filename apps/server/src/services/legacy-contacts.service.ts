@@ -24,6 +24,7 @@ import {
   legacyInvitationMail,
 } from "../mail/templates.ts";
 import type { Caller } from "./account.service.ts";
+import type { RecordActivity } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
 import { publicKeyFingerprintHex } from "./public-key-fingerprint.ts";
 
@@ -48,6 +49,8 @@ export interface LegacyContactsServiceDeps {
   runInBackground: (work: Promise<unknown>) => void;
   /** An in-app notification (notifications.service.ts). */
   notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
+  /** Writes an event to a person's activity log (activity.service.ts). */
+  recordActivity?: RecordActivity;
   clock: Clock;
   /** PUBLIC_URL: the only origin links in mail are built from, never a request's Host. */
   publicUrl: string;
@@ -241,6 +244,7 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
         now,
       );
       sendInvitation(email, caller.name, token, input.note || undefined);
+      await deps.recordActivity?.(caller.id, "legacy-invite", caller.userAgent);
       return ownedView(caller, id);
     },
 
@@ -277,6 +281,7 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
       if (!(liveStates as readonly LegacyContactState[]).includes(row.state)) return;
       if (await repo.revoke(id, clock())) {
         await deps.onRoleEnded?.({ id, ownerId: row.ownerId, contactUserId: row.contactUserId });
+        await deps.recordActivity?.(caller.id, "legacy-contact-removed", caller.userAgent);
       }
     },
 
@@ -315,6 +320,7 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
         clock(),
       );
       if (!confirmed) throw new AppError("conflict", legacyMessages.contactEnded);
+      await deps.recordActivity?.(caller.id, "legacy-contact-confirmed", caller.userAgent);
       return ownedView(caller, id);
     },
 
@@ -363,6 +369,8 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
       if (!accepted) throw new Error(`legacy contact ${row.id} vanished after acceptance`);
       const who = contactLabel(accepted);
       await deps.notify(row.ownerId, "legacy-contact-accepted", who);
+      await deps.recordActivity?.(row.ownerId, "legacy-contact-accepted");
+      await deps.recordActivity?.(caller.id, "legacy-invitation-accepted", caller.userAgent);
       mail(legacyContactAcceptedMail(row.owner.email, who, settingsUrl));
       return toNamedMe(accepted);
     },
@@ -378,6 +386,7 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
         throw new AppError("conflict", legacyMessages.invitationAccepted);
       }
       await deps.notify(row.ownerId, "legacy-contact-declined", row.email);
+      await deps.recordActivity?.(row.ownerId, "legacy-contact-declined");
     },
 
     /** The people who named the signed-in user and whose invitation they accepted. */
@@ -393,6 +402,8 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
       if (!(await repo.leave(id, caller.id, clock()))) return;
       await deps.onRoleEnded?.({ id, ownerId: row.ownerId, contactUserId: caller.id });
       await deps.notify(row.ownerId, "legacy-contact-left", contactLabel(row));
+      await deps.recordActivity?.(row.ownerId, "legacy-contact-left");
+      await deps.recordActivity?.(caller.id, "legacy-role-left", caller.userAgent);
     },
 
     /**
@@ -407,6 +418,7 @@ export function createLegacyContactsService(deps: LegacyContactsServiceDeps) {
         if (!(await repo.markKeyChangeNotified(row.id, current ?? "none", now))) continue;
         const who = contactLabel(row);
         await deps.notify(row.ownerId, "legacy-contact-key-changed", who);
+        await deps.recordActivity?.(row.ownerId, "legacy-contact-key-changed");
         mail(legacyContactKeyChangedMail(row.owner.email, who, settingsUrl));
       }
     },

@@ -17,6 +17,7 @@ import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { legacyDrillMail, legacyPlanSharedMail } from "../mail/templates.ts";
 import type { Caller } from "./account.service.ts";
+import type { RecordActivity } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
 import { publicKeyFingerprintHex } from "./public-key-fingerprint.ts";
 
@@ -42,6 +43,8 @@ export interface LegacyPlansServiceDeps {
   mailer: Mailer;
   runInBackground: (work: Promise<unknown>) => void;
   notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
+  /** Writes an event to a person's activity log (activity.service.ts). */
+  recordActivity?: RecordActivity;
   clock: Clock;
   publicUrl: string;
   /** The release engine derives the plan's phase again (a share-now plan is released there). */
@@ -272,6 +275,8 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
     const contact = await deps.contacts.findOwned(record.plan.owner_id, contactId);
     if (!contact?.contactUserId || !contact.contact) return;
     await deps.notify(contact.contactUserId, "legacy-plan-shared", ownerName);
+    await deps.recordActivity?.(contact.contactUserId, "legacy-plan-shared-with-me");
+    await deps.recordActivity?.(record.plan.owner_id, "legacy-plan-released");
     mail(
       legacyPlanSharedMail(
         contact.contact.email,
@@ -484,6 +489,8 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
         throw new AppError("conflict", legacyPlanMessages.planExists);
       }
       await deps.notify(userId, "legacy-drill-received", caller.name);
+      await deps.recordActivity?.(userId, "legacy-drill-received");
+      await deps.recordActivity?.(caller.id, "legacy-drill-sent", caller.userAgent);
       if (contact.contact) {
         mail(legacyDrillMail(contact.contact.email, caller.name, `${deps.publicUrl}/app/shared/${input.id}`));
       }

@@ -106,13 +106,16 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
 
     /**
      * A new session: a sign-in from a browser and operating system this user has not signed in from before is
-     * notified. The very first device of an account is only remembered (the person just signed up on it).
+     * notified. The very first device of an account is only remembered (the person just signed up on it). Answers
+     * whether the device was new (and so notified).
      */
-    async sessionCreated(userId: string, userAgent: string | null | undefined): Promise<void> {
-      if (!userAgent) return;
+    async sessionCreated(userId: string, userAgent: string | null | undefined): Promise<boolean> {
+      if (!userAgent) return false;
       const { device, operating } = describeUserAgent(userAgent);
       const seen = await repo.rememberDevice(userId, `${device}|${operating}`, clock());
-      if (seen === "new") await notify(userId, "new-device-sign-in", `${device} (${operating})`);
+      if (seen !== "new") return false;
+      await notify(userId, "new-device-sign-in", `${device} (${operating})`);
+      return true;
     },
 
     async page(

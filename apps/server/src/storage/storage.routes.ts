@@ -97,6 +97,15 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     // Errors that are not ours (Fastify's own, a failing store) still answer with storage/* codes here.
     scope.setErrorHandler((error, request, reply) => {
+      // The person cancelled (or lost the connection) while the body was arriving: a normal event, and nobody is
+      // left to answer. Whatever was stored of it has already been removed (storage.service.ts upload).
+      if (
+        request.raw.aborted ||
+        (request.raw.destroyed && (error as { code?: unknown }).code === "ECONNRESET")
+      ) {
+        request.log.info({ reason: (error as Error).message }, "upload cancelled");
+        return reply.code(499).send();
+      }
       const { status, body } = toErrorResponse(asStorageError(error), request.id);
       if (status >= 500) request.log.error({ err: error }, "storage request failed");
       else request.log.info({ code: body.error.code }, "storage request refused");
@@ -129,6 +138,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
           metadataJson: parts.metadataJson,
           dataHeaders: parts.dataHeaders,
           data: parts.data,
+          userAgent: request.headers["user-agent"] ?? null,
         });
         return reply.code(200).header("cache-control", "no-store").send(metadata);
       },
@@ -173,7 +183,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
       ...at(operationsById.deleteObject),
       handler: async (request, reply) => {
         const { bucket, fullPath } = objectTarget(request);
-        await storage.remove(await sessionCaller(request), bucket, fullPath);
+        await storage.remove(await sessionCaller(request), bucket, fullPath, request.headers["user-agent"]);
         return reply.code(204).header("cache-control", "no-store").send();
       },
     });

@@ -7,6 +7,7 @@ import {
 } from "@heirloom/contract";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { AppError } from "../errors.ts";
+import type { RecordActivity } from "../services/activity.service.ts";
 import type { Clock } from "../services/clock.ts";
 import { formatBytes, parseUploadMetadata, toMetadata } from "./object-metadata.ts";
 import { type ObjectPath, parseListPrefix, parseObjectPath } from "./object-path.ts";
@@ -25,6 +26,8 @@ export interface StorageServiceDeps {
   config: { bucket: string; maxObjectBytes: number; quotas: Record<StorageTier, TierQuota> };
   /** A blob that could not be deleted after its row went away: logged, swept with the account later. */
   onOrphanBlob?(key: string, error: unknown): void;
+  /** Writes a document's upload or deletion to its owner's activity log (services/activity.service.ts). */
+  recordActivity?: RecordActivity;
 }
 
 export interface UploadInput {
@@ -35,7 +38,13 @@ export interface UploadInput {
   metadataJson: string;
   dataHeaders: Record<string, string>;
   data: AsyncIterable<Uint8Array>;
+  /** The uploading browser's user agent (the activity log's device). */
+  userAgent?: string | null;
 }
+
+/** A document's manifest: `users/{uid}/documents/{id}/v{n}/manifest`, the object that makes a document complete. */
+const isManifest = (path: ObjectPath) =>
+  path.documentId !== undefined && /\/v[1-9][0-9]*\/manifest$/.test(path.fullPath);
 
 /** Blob keys of storage objects: random, under the owner's prefix so account deletion finds them (userBlobPrefix). */
 const blobKeyFor = (userId: string) => `users/${userId}/storage/${randomUUID()}`;
@@ -219,6 +228,9 @@ export function createStorageService(deps: StorageServiceDeps) {
           }
         });
         if (replaced) await deleteBlob(replaced.blobKey);
+        // A document is complete once its manifest is stored (documents.ts); a re-signed manifest is no new upload.
+        if (!replaced && isManifest(path))
+          await deps.recordActivity?.(userId, "document-upload", input.userAgent);
         return toMetadata(object, path);
       } catch (error) {
         await deleteBlob(blobKey);
@@ -267,13 +279,20 @@ export function createStorageService(deps: StorageServiceDeps) {
       return stream;
     },
 
-    async remove(callerId: string | undefined, bucket: string, fullPath: string): Promise<void> {
+    async remove(
+      callerId: string | undefined,
+      bucket: string,
+      fullPath: string,
+      userAgent?: string | null,
+    ): Promise<void> {
       checkBucket(bucket);
       const path = parseObjectPath(fullPath);
-      authorizeOwner(callerId, path);
+      const userId = authorizeOwner(callerId, path);
       const removed = await repo.remove(bucket, path.fullPath);
       if (!removed) throw notFound(path.fullPath);
       await deleteBlob(removed.blobKey);
+      // Deleting a document removes its manifest first (documents.ts deleteDocument): that is the deletion.
+      if (isManifest(path)) await deps.recordActivity?.(userId, "document-delete", userAgent);
     },
 
     async list(callerId: string | undefined, bucket: string, query: ListQuery & { prefix: string }) {

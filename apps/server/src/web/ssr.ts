@@ -17,6 +17,9 @@ interface WebEntryExports {
   nonceContext: RouterContext<string>;
 }
 
+/** Where a tab reads which build the server runs now (web/build-watch in the web app polls it). */
+export const latestBuildPath = "/latest-build.json";
+
 export async function loadWebBuild(webBuildDir: string): Promise<ServerBuild> {
   const entry = path.join(webBuildDir, "server", "index.js");
   try {
@@ -75,6 +78,14 @@ export function registerWebRoutes(
     }
     return { servicesContext, nonceContext };
   };
+
+  // SPEC section 7 build-version polling: an open tab compares this with the build it runs (the manifest version
+  // React Router puts in every page) and offers to reload once a new build is deployed.
+  app.get(latestBuildPath, async (_request, reply) => {
+    const build = typeof deps.build === "function" ? await deps.build() : deps.build;
+    reply.header("cache-control", "no-store");
+    return { version: build.assets.version };
+  });
 
   app.route({
     method: ["GET", "HEAD"],

@@ -9,6 +9,7 @@ import * as m0007 from "./0007_kdf_params.ts";
 import * as m0008 from "./0008_legacy_contacts.ts";
 import * as m0009 from "./0009_legacy_plans.ts";
 import * as m0010 from "./0010_release_engine.ts";
+import * as m0011 from "./0011_page_views.ts";
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0008_legacy_contacts": m0008,
   "0009_legacy_plans": m0009,
   "0010_release_engine": m0010,
+  "0011_page_views": m0011,
 };

@@ -106,22 +106,20 @@ export function DisplaySettingsForm({ preferences }: { preferences: Preferences 
           ))}
         </div>
       </fieldset>
-      <FieldFrame
-        id="settings-language"
-        label="Language"
-        hint="Heirloom is available in English only for now. More languages will follow."
-        className="max-w-md"
-      >
-        {(aria) => (
-          <select {...aria} className="field-input mt-1.5" value="en" disabled>
-            {Object.entries(languages).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
+      {/* A menu with one choice is noise: it appears once there is a second language. */}
+      {Object.keys(languages).length > 1 ? (
+        <FieldFrame id="settings-language" label="Language" className="max-w-md">
+          {(aria) => (
+            <select {...aria} className="field-input mt-1.5" value="en" disabled>
+              {Object.entries(languages).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+      ) : null}
       <FieldFrame
         id="settings-time-zone"
         label="Time zone"

@@ -1,6 +1,6 @@
 import type { AdminArticle } from "@heirloom/contract";
 import { Link } from "react-router";
-import { localTime } from "#app/features/prefs/activity-words.ts";
+import { useDateFormat } from "#app/features/prefs/date-format.ts";
 import { publicPathOf } from "./articles.ts";
 
 /** Every article and guide, drafts included, with its status and the way to edit it. */
@@ -11,6 +11,7 @@ export function ArticleList({
   articles: AdminArticle[];
   onEdit: (article: AdminArticle) => void;
 }) {
+  const dates = useDateFormat();
   if (articles.length === 0) return <p className="text-ink-muted">Nothing written yet.</p>;
   return (
     <ul className="divide-y divide-line rounded-2xl border border-line bg-surface" data-testid="article-list">
@@ -33,7 +34,7 @@ export function ArticleList({
             </p>
             <p className="mt-0.5 truncate text-sm text-ink-muted">
               {publicPathOf(article)} · updated{" "}
-              <time dateTime={article.updatedAt}>{localTime(article.updatedAt)}</time>
+              <time dateTime={article.updatedAt}>{dates.dayAndTime(article.updatedAt)}</time>
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-4">

@@ -4,6 +4,7 @@ import { FormOutcome } from "#app/components/ui/form-feedback.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { SettingsPanel } from "#app/components/ui/settings-panel.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { useDateFormat } from "#app/features/prefs/date-format.ts";
 import { getQueryClient } from "#app/lib/query-client.tsx";
 import {
   browserSessionsDeps,
@@ -12,8 +13,6 @@ import {
   revokeSession,
   type SessionRow,
 } from "./sessions.ts";
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 type Load = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; rows: SessionRow[] };
 
@@ -29,6 +28,7 @@ export const refreshSessionsList = () => getQueryClient().invalidateQueries(sess
 /** Active sessions: the devices signed in to this account (better-auth), each with a way to sign it out. */
 export function ActiveSessionsPanel() {
   const sessions = useQuery(sessionsQuery);
+  const dates = useDateFormat();
   const load: Load = sessions.data
     ? { kind: "ready", rows: sessions.data }
     : sessions.isError
@@ -107,7 +107,9 @@ export function ActiveSessionsPanel() {
                       {/* A no-break space keeps the dot at the end of the line, never at the start of the next. */}
                       {row.ipAddress ? `IP address ${row.ipAddress}\u00a0· ` : ""}
                       Signed in{" "}
-                      <time dateTime={row.createdAt.toISOString()}>{dateTime.format(row.createdAt)}</time>
+                      <time dateTime={row.createdAt.toISOString()}>
+                        {dates.dayAndTime(row.createdAt.toISOString())}
+                      </time>
                     </p>
                   </div>
                   {row.current ? null : (

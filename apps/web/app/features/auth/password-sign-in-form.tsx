@@ -1,9 +1,11 @@
 import { emailSchema } from "@heirloom/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { TextField } from "#app/components/ui/text-field.tsx";
+import { rememberEmail, rememberedEmail } from "./last-email.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 export const passwordSignInSchema = z.object({
@@ -26,14 +28,27 @@ export function PasswordSignInForm({
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<PasswordSignInValues>({
     resolver: zodResolver(passwordSignInSchema),
     defaultValues: { email: defaultEmail, password: "" },
     mode: "onSubmit",
   });
+  // After a sign-out or a timeout the form offers the email again (read once mounted: the server cannot know it).
+  useEffect(() => {
+    if (!getValues("email")) {
+      const email = rememberedEmail(window.localStorage);
+      if (email) setValue("email", email);
+    }
+  }, [getValues, setValue]);
+  const submit = async (values: PasswordSignInValues) => {
+    rememberEmail(window.localStorage, values.email);
+    await onSubmit(values);
+  };
   return (
-    <form method="post" noValidate className="space-y-5" onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
+    <form method="post" noValidate className="space-y-5" onSubmit={handleSubmit(submit)} aria-busy={busy}>
       <TextField
         id="login-email"
         label="Email address"

@@ -8,7 +8,6 @@ import { callApi } from "#app/lib/api.ts";
 import { authRequest } from "./auth-api.ts";
 import { deriveCredentials } from "./credentials.ts";
 import type { SignInSteps } from "./sign-in.ts";
-import { describeUserAgent } from "./user-agent.ts";
 
 /** The sign-in steps of sign-in.ts as the browser runs them: better-auth, our account API and the crypto worker. */
 export const browserSignInSteps: SignInSteps = {
@@ -27,12 +26,6 @@ export const browserSignInSteps: SignInSteps = {
       code,
     });
   },
-
-  async logActivity(entry) {
-    await callApi("logActivity", { body: entry });
-  },
-
-  describeDevice: () => describeUserAgent(navigator.userAgent),
 
   // Asked directly, not through the session store: the page's header must not show a signed-in person before the
   // vault is open in this tab.

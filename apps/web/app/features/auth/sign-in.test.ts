@@ -53,8 +53,6 @@ function fakeSteps(overrides: Partial<SignInSteps> = {}) {
     derive: record("derive", async () => credentials),
     signInEmail: record("signInEmail", async () => ({ twoFactorRedirect: false })),
     verifySecondFactor: record("verifySecondFactor", async () => {}),
-    logActivity: record("logActivity", async () => {}),
-    describeDevice: () => ({ device: "Chrome on a computer", operating: "Linux" }),
     fetchUser: record("fetchUser", async () => user),
     fetchKeys: record("fetchKeys", async () => keys),
     openKeys: record(
@@ -95,15 +93,7 @@ describe("signInWithPassword", () => {
     const stages: SignInStage[] = [];
     const result = await signInWithPassword(steps, input, (stage) => stages.push(stage));
     expect(result).toEqual({ kind: "signed-in", user });
-    expect(calls).toEqual([
-      "derive",
-      "signInEmail",
-      "logActivity",
-      "fetchUser",
-      "fetchKeys",
-      "openKeys",
-      "completeSignIn",
-    ]);
+    expect(calls).toEqual(["derive", "signInEmail", "fetchUser", "fetchKeys", "openKeys", "completeSignIn"]);
     expect(stages).toEqual(["unlocking", "signing-in", "opening"]);
     expect(completed).toEqual([{ vaultKeyB64: credentials.vaultKeyB64, saltHex: credentials.saltHex }]);
   });
@@ -118,26 +108,6 @@ describe("signInWithPassword", () => {
     });
     await signInWithPassword(steps, input);
     expect(sent).toEqual([input.email, credentials.authKey]);
-  });
-
-  it("logs the sign-in as action 'login' with the device and system", async () => {
-    const entries: unknown[] = [];
-    const { steps } = fakeSteps({
-      logActivity: async (entry) => {
-        entries.push(entry);
-      },
-    });
-    await signInWithPassword(steps, input);
-    expect(entries).toEqual([{ action: "login", device: "Chrome on a computer", operating: "Linux" }]);
-  });
-
-  it("still signs in when the activity log cannot be written", async () => {
-    const { steps } = fakeSteps({
-      logActivity: async () => {
-        throw new ApiError({ status: 500, code: "internal", message: "boom" });
-      },
-    });
-    expect((await signInWithPassword(steps, input)).kind).toBe("signed-in");
   });
 
   it("asks for a second factor and opens nothing until it is given", async () => {
@@ -243,14 +213,7 @@ describe("finishSecondFactor", () => {
     );
     expect(result.kind).toBe("signed-in");
     expect(factors).toEqual([{ method: "totp", code: "123456" }]);
-    expect(calls).toEqual([
-      "verifySecondFactor",
-      "logActivity",
-      "fetchUser",
-      "fetchKeys",
-      "openKeys",
-      "completeSignIn",
-    ]);
+    expect(calls).toEqual(["verifySecondFactor", "fetchUser", "fetchKeys", "openKeys", "completeSignIn"]);
     expect(stages).toEqual(["verifying", "opening"]);
   });
 
@@ -266,15 +229,15 @@ describe("finishSecondFactor", () => {
     expect(calls).not.toContain("completeSignIn");
   });
 
-  it("sends a backup code as issued, hyphen included", async () => {
+  it("sends a backup code as issued, hyphen included, in capitals", async () => {
     const factors: unknown[] = [];
     const { steps } = fakeSteps({
       verifySecondFactor: async (factor) => {
         factors.push(factor);
       },
     });
-    await finishSecondFactor(steps, pending, { method: "backup", code: " abcde-fghij " });
-    expect(factors).toEqual([{ method: "backup", code: "abcde-fghij" }]);
+    await finishSecondFactor(steps, pending, { method: "backup", code: " abcde-fghjk " });
+    expect(factors).toEqual([{ method: "backup", code: "ABCDE-FGHJK" }]);
   });
 
   it("refuses a used backup code in words about backup codes", async () => {
@@ -370,7 +333,7 @@ describe("unlockAfterSocialSignIn", () => {
     const result = await unlockAfterSocialSignIn(steps, { user, password: "vault password" });
     expect(result.kind).toBe("signed-in");
     expect(known).toEqual([[user.email, { saltHex: keys.saltHex, kdf }]]);
-    expect(calls).toEqual(["fetchKeys", "derive", "openKeys", "logActivity", "completeSignIn"]);
+    expect(calls).toEqual(["fetchKeys", "derive", "openKeys", "completeSignIn"]);
   });
 
   it("says the password does not open the vault, and keeps nothing, when the blobs do not open", async () => {

@@ -32,10 +32,6 @@ export interface SignInSteps {
   signInEmail(email: string, authKey: string): Promise<{ twoFactorRedirect: boolean }>;
   /** better-auth POST /two-factor/verify-totp or /two-factor/verify-backup-code. */
   verifySecondFactor(factor: SecondFactor): Promise<void>;
-  /** POST /api/account/activity. */
-  logActivity(entry: { action: string; device: string; operating: string }): Promise<void>;
-  /** navigator.userAgent, read into logActivity's device and operating. */
-  describeDevice(): { device: string; operating: string };
   /** GET /api/account/me: null when the server sees no session. */
   fetchUser(): Promise<SessionUser | null>;
   /** GET /api/account/keys. */
@@ -159,8 +155,8 @@ async function openVault(
   credentials: DerivedCredentials,
   onStage: (stage: SignInStage) => void,
 ): Promise<SignInResult> {
+  // The server wrote the sign-in to the activity log when it made the session (services/activity.service.ts).
   onStage("opening");
-  await logSignIn(steps);
   const user = await steps.fetchUser();
   if (!user) throw new Error("The server did not see the new session.");
   if (!user.hasVault) throw new Error("Signed in, but the account has no vault keys.");
@@ -169,11 +165,6 @@ async function openVault(
   if (!(await steps.openKeys(credentials.vaultKey, keys))) return lockedOut(steps);
   await steps.completeSignIn({ vaultKeyB64: credentials.vaultKeyB64, saltHex: credentials.saltHex });
   return { kind: "signed-in", user };
-}
-
-/** The activity log is a record, not a gate: a failure to write it does not stop the sign-in. */
-async function logSignIn(steps: SignInSteps): Promise<void> {
-  await steps.logActivity({ action: "login", ...steps.describeDevice() }).catch(() => {});
 }
 
 async function lockedOut(steps: SignInSteps): Promise<SignInResult> {
@@ -210,8 +201,9 @@ export async function finishSecondFactor(
 ): Promise<SignInResult> {
   try {
     onStage("verifying");
-    // People type a TOTP code as "123 456"; backup codes keep their hyphen (better-auth compares them as issued).
-    const code = factor.method === "totp" ? factor.code.replace(/\s/g, "") : factor.code.trim();
+    // People type a TOTP code as "123 456"; backup codes keep their hyphen (better-auth compares them as issued) and
+    // are all capitals, so one copied back in small letters still works.
+    const code = factor.method === "totp" ? factor.code.replace(/\s/g, "") : factor.code.trim().toUpperCase();
     await steps.verifySecondFactor({ method: factor.method, code });
   } catch (error) {
     throw await secondFactorFailure(steps, factor, error);
@@ -275,7 +267,6 @@ export async function unlockAfterSocialSignIn(
     if (!(await steps.openKeys(credentials.vaultKey, keys))) {
       throw new SignInError(signInMessages.wrongVaultPassword, { field: "password" });
     }
-    await logSignIn(steps);
     await steps.completeSignIn({ vaultKeyB64: credentials.vaultKeyB64, saltHex: credentials.saltHex });
     return { kind: "signed-in", user };
   } catch (error) {

@@ -22,7 +22,14 @@ const browserVerifySteps = {
 };
 
 /** /ConfirmEmail?token=...: applies the link once, then says how it went in SPEC.md section 8's words. */
-export function VerifyLink({ token }: { token: string }) {
+export function VerifyLink({
+  token,
+  onOutcome,
+}: {
+  token: string;
+  /** Told how the link went, so the page's heading can say so too. */
+  onOutcome?: (outcome: VerifyOutcome) => void;
+}) {
   const [outcome, setOutcome] = useState<VerifyOutcome | null>(null);
   const started = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -31,8 +38,11 @@ export function VerifyLink({ token }: { token: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void verifyEmailLink(browserVerifySteps, token).then(setOutcome);
-  }, [token]);
+    void verifyEmailLink(browserVerifySteps, token).then((result) => {
+      setOutcome(result);
+      onOutcome?.(result);
+    });
+  }, [token, onOutcome]);
 
   useEffect(() => {
     if (outcome) heading.current?.focus();

@@ -1,6 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
+import { useDateFormat } from "#app/features/prefs/date-format.ts";
 import type { DocumentEntry } from "./documents.ts";
-import { formatBytes, formatDate, typeLabel, viewableKind } from "./format.ts";
+import { formatBytes, typeLabel, viewableKind } from "./format.ts";
 import { formatDuration } from "./progress.ts";
 
 export type TransferState =
@@ -46,6 +47,7 @@ export function DocumentList({
   onDelete: (entry: DocumentEntry) => void;
   onResume: (entry: DocumentEntry, file: File) => void;
 }) {
+  const dates = useDateFormat();
   return (
     <ul
       aria-label="Your documents"
@@ -54,9 +56,55 @@ export function DocumentList({
       {documents.map((entry) => {
         const nameId = `doc-${entry.documentId}-name`;
         const storedChunks = entry.storedChunks.size;
+        const actions = (
+          <>
+            {entry.status === "ready" && viewableKind(entry.type) ? (
+              <button type="button" className={small} aria-describedby={nameId} onClick={() => onOpen(entry)}>
+                <Icon name="eye" className="size-4" />
+                Open
+              </button>
+            ) : null}
+            {entry.status === "ready" ? (
+              <button
+                type="button"
+                className={small}
+                aria-describedby={nameId}
+                disabled={transfers.get(entry.documentId)?.state === "running"}
+                onClick={() => onDownload(entry)}
+              >
+                <Icon name="download" className="size-4" />
+                Download
+              </button>
+            ) : null}
+            {entry.status === "ready" ? (
+              <button type="button" className={small} aria-describedby={nameId} onClick={() => onEdit(entry)}>
+                Name and labels
+              </button>
+            ) : null}
+            {entry.status === "incomplete" && entry.name ? (
+              <label className={`${small} cursor-pointer focus-within:outline-2 focus-within:outline-accent`}>
+                Finish upload
+                <input
+                  type="file"
+                  className="sr-only"
+                  aria-describedby={nameId}
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    event.currentTarget.value = "";
+                    if (file) onResume(entry, file);
+                  }}
+                />
+              </label>
+            ) : null}
+            <button type="button" className={small} aria-describedby={nameId} onClick={() => onDelete(entry)}>
+              <Icon name="trash" className="size-4" />
+              Delete
+            </button>
+          </>
+        );
         return (
           <li key={entry.documentId} className="p-4 sm:px-6" data-document-id={entry.documentId}>
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="flex items-start justify-between gap-3">
               <div className="flex min-w-0 gap-3">
                 <Icon name="file" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div className="min-w-0">
@@ -67,7 +115,7 @@ export function DocumentList({
                     {[
                       entry.name ? typeLabel(entry.type, entry.name) : null,
                       entry.name ? formatBytes(entry.size) : null,
-                      entry.added ? `added ${formatDate(entry.added)}` : null,
+                      entry.added ? `added ${dates.day(entry.added)}` : null,
                     ]
                       .filter(Boolean)
                       .join(" · ")}
@@ -100,67 +148,16 @@ export function DocumentList({
                   <TransferLine transfer={transfers.get(entry.documentId)} />
                 </div>
               </div>
-              <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
-                {entry.status === "ready" && viewableKind(entry.type) ? (
-                  <button
-                    type="button"
-                    className={small}
-                    aria-describedby={nameId}
-                    onClick={() => onOpen(entry)}
-                  >
-                    <Icon name="eye" className="size-4" />
-                    Open
-                  </button>
-                ) : null}
-                {entry.status === "ready" ? (
-                  <button
-                    type="button"
-                    className={small}
-                    aria-describedby={nameId}
-                    disabled={transfers.get(entry.documentId)?.state === "running"}
-                    onClick={() => onDownload(entry)}
-                  >
-                    <Icon name="download" className="size-4" />
-                    Download
-                  </button>
-                ) : null}
-                {entry.status === "ready" ? (
-                  <button
-                    type="button"
-                    className={small}
-                    aria-describedby={nameId}
-                    onClick={() => onEdit(entry)}
-                  >
-                    Name and labels
-                  </button>
-                ) : null}
-                {entry.status === "incomplete" && entry.name ? (
-                  <label
-                    className={`${small} cursor-pointer focus-within:outline-2 focus-within:outline-accent`}
-                  >
-                    Finish upload
-                    <input
-                      type="file"
-                      className="sr-only"
-                      aria-describedby={nameId}
-                      onChange={(event) => {
-                        const file = event.currentTarget.files?.[0];
-                        event.currentTarget.value = "";
-                        if (file) onResume(entry, file);
-                      }}
-                    />
-                  </label>
-                ) : null}
-                <button
-                  type="button"
-                  className={small}
-                  aria-describedby={nameId}
-                  onClick={() => onDelete(entry)}
-                >
-                  <Icon name="trash" className="size-4" />
-                  Delete
-                </button>
-              </div>
+              {/* Phones: one menu per row, so a row stays one line high; wider screens: the buttons themselves. */}
+              <details className="relative shrink-0 sm:hidden">
+                <summary className={`${small} list-none [&::-webkit-details-marker]:hidden`}>
+                  Actions<span className="sr-only"> for {entry.name || "unfinished upload"}</span>
+                </summary>
+                <div className="absolute right-0 z-10 mt-2 flex w-52 flex-col gap-2 rounded-xl border border-line bg-surface p-2 shadow-lg">
+                  {actions}
+                </div>
+              </details>
+              <div className="hidden shrink-0 flex-wrap gap-2 sm:flex sm:justify-end">{actions}</div>
             </div>
           </li>
         );

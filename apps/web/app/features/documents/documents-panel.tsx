@@ -102,6 +102,7 @@ export function DocumentsPanel({ docs }: { docs: ReturnType<typeof useDocuments>
         onCancel={docs.cancelUpload}
         onRetry={docs.retryUpload}
         onDismiss={docs.dismissUpload}
+        onClearFinished={docs.clearFinished}
       />
 
       {docs.documents.state === "loading" ? (

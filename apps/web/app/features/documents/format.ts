@@ -21,9 +21,6 @@ export function typeLabel(type: string, name: string): string {
   return extension && extension.length <= 8 ? `${extension.toUpperCase()} file` : "File";
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-export const formatDate = (iso: string | undefined) => (iso ? dateFormat.format(new Date(iso)) : "");
-
 export { formatBytes };
 
 /** The viewer opens these, decrypted in memory; anything else is downloaded. */

@@ -28,15 +28,18 @@ export function UploadQueue({
   onCancel,
   onRetry,
   onDismiss,
+  onClearFinished,
 }: {
   uploads: readonly UploadItem[];
   onCancel: (key: number) => void;
   onRetry: (key: number) => void;
   onDismiss: (key: number) => void;
+  onClearFinished: () => void;
 }) {
   if (uploads.length === 0) return null;
   const active = uploads.filter((u) => u.state === "running" || u.state === "queued").length;
   const failed = uploads.filter((u) => u.state === "failed").length;
+  const finished = uploads.filter((u) => u.state === "done").length;
   const summary =
     active > 0
       ? `Uploading ${active} ${active === 1 ? "document" : "documents"}.`
@@ -56,6 +59,15 @@ export function UploadQueue({
           {summary}
         </p>
       </div>
+      {finished > 1 ? (
+        <button
+          type="button"
+          className="btn-secondary mt-3 min-h-10 px-3 py-1.5 text-sm"
+          onClick={onClearFinished}
+        >
+          Clear finished ({finished})
+        </button>
+      ) : null}
       <ul className="mt-3 divide-y divide-line">
         {uploads.map((item) => {
           const labelId = `upload-${item.key}-name`;

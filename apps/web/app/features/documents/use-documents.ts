@@ -25,7 +25,7 @@ export interface UploadItem {
 type Loaded<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: string };
 
 /** The document list: listed and opened in the browser (names are encrypted), so not a row of the API table. */
-const documentsQuery = queryOptions({
+export const documentsQuery = queryOptions({
   queryKey: ["documents"],
   queryFn: () => listDocuments(),
   retry: false,
@@ -150,6 +150,11 @@ export function useDocuments() {
     queue.current = queue.current.filter((item) => item.key !== key);
   }, []);
 
+  /** Removes every finished upload from the list at once; failed and running ones stay. */
+  const clearFinished = useCallback(() => {
+    setUploads((items) => items.filter((item) => item.state !== "done"));
+  }, []);
+
   /** Applies what an edit changed to the current entry (two edits in a row must not undo each other). */
   const patch = useCallback((documentId: string, change: Partial<DocumentEntry>) => {
     documentsRef.current = documentsRef.current.map((e) =>
@@ -195,6 +200,7 @@ export function useDocuments() {
     cancelUpload,
     retryUpload,
     dismissUpload,
+    clearFinished,
     rename,
     setLabels,
     remove,

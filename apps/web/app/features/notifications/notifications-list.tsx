@@ -3,7 +3,7 @@ import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Notice } from "#app/components/ui/notice.tsx";
-import { localTime } from "#app/features/prefs/activity-words.ts";
+import { useDateFormat } from "#app/features/prefs/date-format.ts";
 import { sections } from "#app/features/shell/sections.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { apiPagesQuery, getQueryClient, useApiMutation } from "#app/lib/query.tsx";
@@ -42,6 +42,7 @@ function applyRead(ids: readonly string[] | "all", unread: number) {
  */
 export function NotificationsList() {
   const list = useInfiniteQuery(pagesQuery);
+  const dates = useDateFormat();
   const markAsRead = useApiMutation("markNotificationsRead");
   const pages = list.data?.pages ?? [];
   const entries = pages.flatMap((page) => page.entries);
@@ -120,7 +121,7 @@ export function NotificationsList() {
               </h3>
               <p className="mt-1 leading-relaxed text-ink-muted">{n.body}</p>
               <p className="mt-1 text-sm text-ink-muted">
-                <time dateTime={n.createdAt}>{localTime(n.createdAt)}</time>
+                <time dateTime={n.createdAt}>{dates.dayAndTime(n.createdAt)}</time>
               </p>
             </div>
             {n.readAt ? null : (

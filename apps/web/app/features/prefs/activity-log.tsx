@@ -5,7 +5,8 @@ import { Notice } from "#app/components/ui/notice.tsx";
 import { sections } from "#app/features/shell/sections.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { apiPagesQuery } from "#app/lib/query.tsx";
-import { activityInWords, localTime } from "./activity-words.ts";
+import { activityInWords } from "./activity-words.ts";
+import { useDateFormat } from "./date-format.ts";
 
 /**
  * The activity log as a list, newest first, with "Load more" for older pages. The page has read the first page
@@ -13,6 +14,7 @@ import { activityInWords, localTime } from "./activity-words.ts";
  */
 export function ActivityLog() {
   const log = useInfiniteQuery(apiPagesQuery("listActivity"));
+  const dates = useDateFormat();
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const next = log.hasNextPage;
   const loading = log.isFetchingNextPage;
@@ -57,16 +59,18 @@ export function ActivityLog() {
           >
             <div className="min-w-0">
               <p className="font-medium text-ink">{activityInWords(entry.action)}</p>
-              <p className="text-[0.9375rem] text-ink-muted">
-                <span className="sr-only">Device: </span>
-                {entry.device}
-                <span aria-hidden="true"> · </span>
-                <span className="sr-only">, operating system: </span>
-                {entry.operating}
-              </p>
+              {entry.device ? (
+                <p className="text-[0.9375rem] text-ink-muted">
+                  <span className="sr-only">Device: </span>
+                  {entry.device}
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, operating system: </span>
+                  {entry.operating}
+                </p>
+              ) : null}
             </div>
             <p className="text-[0.9375rem] text-ink-muted sm:text-right">
-              <time dateTime={entry.timestamp}>{localTime(entry.timestamp)}</time>
+              <time dateTime={entry.timestamp}>{dates.dayAndTime(entry.timestamp)}</time>
             </p>
           </li>
         ))}

@@ -71,12 +71,18 @@ export function AppShell({
         Skip to content
       </a>
 
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-line bg-surface px-4 py-5 lg:flex">
-        <Wordmark to="/app" className="px-2" />
-        <SignedInAs displayName={displayName} email={email} />
-        <nav aria-label="Vault">
-          <NavList items={appNavItems} pathname={pathname} />
-        </nav>
+      {/* The panel's background runs the page's whole height; its contents stay in view as the page scrolls. */}
+      <aside
+        className="hidden w-64 shrink-0 border-r border-line bg-surface lg:block"
+        data-testid="side-panel"
+      >
+        <div className="sticky top-0 flex max-h-dvh flex-col gap-6 overflow-y-auto px-4 py-5">
+          <Wordmark to="/app" className="px-2" />
+          <SignedInAs displayName={displayName} email={email} />
+          <nav aria-label="Vault">
+            <NavList items={appNavItems} pathname={pathname} />
+          </nav>
+        </div>
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -87,9 +93,13 @@ export function AppShell({
             <Wordmark to="/app" className="lg:hidden" nameClassName="max-[24rem]:sr-only" />
             <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
               <NotificationsBell />
-              <span className="hidden max-w-[16rem] truncate text-[0.9375rem] font-medium text-ink sm:inline">
+              {/* SPEC section 2 "Header": the display name links to the app. */}
+              <Link
+                to="/app"
+                className="hidden max-w-[16rem] truncate text-[0.9375rem] font-medium text-ink hover:underline sm:inline"
+              >
                 {displayName}
-              </span>
+              </Link>
               <button
                 type="button"
                 onClick={onSignOut}

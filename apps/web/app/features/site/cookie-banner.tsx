@@ -1,11 +1,17 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { acceptCookies, cookieNoticeResetEvent, hasAcceptedCookies } from "./cookie-notice-storage.ts";
+import {
+  acceptCookies,
+  cookieNoticeResetEvent,
+  cookiesAcceptedEvent,
+  hasAcceptedCookies,
+} from "./cookie-notice-storage.ts";
 
 /**
  * SPEC.md section 2, "Cookie banner". Rendered only after mount: the server cannot know whether this browser has
- * said OK, so rendering it in the HTML would flash it for returning visitors. It is fixed to the bottom of the
- * viewport, so appearing moves nothing else on the page (no layout shift).
+ * said OK, so rendering it in the HTML would flash it for returning visitors. It sits in the page's flow below the
+ * header, never over the page: a banner fixed over the page covered the sign-up form's terms checkbox and its button.
+ * Appearing moves the page down once, on a first visit only.
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
@@ -24,9 +30,9 @@ export function CookieBanner() {
     <div
       role="region"
       aria-label="Cookie notice"
-      className="fixed inset-x-3 bottom-3 z-30 mx-auto max-w-3xl rounded-2xl border border-line-strong bg-surface p-4 shadow-lg sm:inset-x-6 sm:bottom-6 sm:p-5"
+      className="border-b border-line-strong bg-surface px-4 py-3 sm:px-6"
     >
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-[0.9375rem] leading-relaxed text-ink">
           We use cookies to improve your experience. By continuing to use Heirloom, you agree to our use of
           cookies.{" "}
@@ -36,10 +42,11 @@ export function CookieBanner() {
         </p>
         <button
           type="button"
-          className="btn-primary shrink-0 px-8"
+          className="btn-primary shrink-0 self-start px-8 sm:self-auto"
           onClick={() => {
             acceptCookies(window.localStorage);
             setVisible(false);
+            window.dispatchEvent(new Event(cookiesAcceptedEvent));
           }}
         >
           OK

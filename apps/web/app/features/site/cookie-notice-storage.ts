@@ -3,6 +3,8 @@ export const cookiesAcceptedKey = "cookiesAccepted";
 
 /** Fired on window when the cookies page resets the notice, so an open page can show the banner again at once. */
 export const cookieNoticeResetEvent = "heirloom:cookie-notice-reset";
+/** Fired on window when the person says OK, so the page they are on is counted (features/site/page-view-counter). */
+export const cookiesAcceptedEvent = "heirloom:cookies-accepted";
 
 export function hasAcceptedCookies(storage: Storage): boolean {
   try {

@@ -14,11 +14,11 @@ export function PublicChrome({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      <CookieBanner />
       <main id="main" className="flex-1">
         {children}
       </main>
       <SiteFooter />
-      <CookieBanner />
     </div>
   );
 }

@@ -29,6 +29,11 @@ const pages = [
     to: "/app/securitysettings",
   },
   { label: "Legacy settings", description: "Who receives what, and when.", to: "/app/LegacySettings" },
+  {
+    label: "Your data",
+    description: "Download everything Heirloom holds about you, or all your documents in one ZIP.",
+    to: "/app/MyData#your-data-title",
+  },
   { label: "Upgrade", description: "Premium storage and reminders.", to: "/app/Upgrade" },
 ] as const;
 
