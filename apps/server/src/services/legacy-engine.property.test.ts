@@ -29,7 +29,7 @@ const hour = 60 * 60 * 1000;
 const day = 24 * hour;
 const schedulesPerEngine = Number(process.env.ENGINE_PROPERTY_SCHEDULES ?? 10_000);
 const batchSize = 1_000;
-const horizonDays = 120;
+const horizonDays = 100;
 const seed = Number(process.env.ENGINE_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const firstStart = Date.parse("2027-01-01T00:00:00.000Z");
 
@@ -673,8 +673,10 @@ function check(
   }
   // ...and reminders are not lost: a sweep that moves a plan into reminding or grace comes with one (or one went in
   // the day before).
-  for (const e of seen.history) {
-    if ((e.to !== "reminding" && e.to !== "grace") || e.from === e.to) continue;
+  for (const [i, e] of seen.history.entries()) {
+    // Only where the sweep left the plan: a sweep after a long downtime may pass through grace to a release.
+    if ((e.to !== "reminding" && e.to !== "grace") || e.from === e.to || seen.history[i + 1]?.at === e.at)
+      continue;
     if (!sweeps.has((e.at - start) / hour) || schedule.events.some((x) => start + x.hour * hour === e.at))
       continue;
     if (!seen.reminders.some((r) => r.at <= e.at && r.at > e.at - day))
@@ -722,31 +724,35 @@ for (const target of testDatabaseTargets().filter((t) => t.name !== "sqlite (fil
       await database?.dispose();
     });
 
-    it(`${schedulesPerEngine} generated schedules move exactly as the model says, and keep every property`, async () => {
-      const db = database as TestDatabase;
-      let ran = 0;
-      for (let b = 0; ran < schedulesPerEngine; b += 1) {
-        const size = Math.min(batchSize, schedulesPerEngine - ran);
-        const [batch] = fc.sample(batchArb(size), { seed: seed + b, numRuns: 1 });
-        if (!batch) throw new Error("no batch generated");
-        const random = fc.sample(fc.double({ min: 0, max: 1, maxExcluded: true }), {
-          seed: seed + b,
-          numRuns: 10_000,
-        });
-        let next = 0;
-        const start = firstStart + b * 400 * day;
-        const failures = await runBatch(db, batch, start, () => random[next++ % random.length] ?? 0);
-        if (failures.length) {
-          const first = failures[0] as (typeof failures)[number];
-          throw new Error(
-            `${failures.length} of ${size} schedules failed (ENGINE_PROPERTY_SEED=${seed}, batch ${b}, sweeps every ` +
-              `${batch.sweepEveryHours}h, down ${JSON.stringify(batch.downtime)}, two sweepers ${batch.doublePerMille}‰).\n` +
-              `First failing schedule: ${JSON.stringify(first.schedule)}\n${first.problems.join("\n")}`,
-          );
+    it(
+      `${schedulesPerEngine} generated schedules move exactly as the model says, and keep every property`,
+      async () => {
+        const db = database as TestDatabase;
+        let ran = 0;
+        for (let b = 0; ran < schedulesPerEngine; b += 1) {
+          const size = Math.min(batchSize, schedulesPerEngine - ran);
+          const [batch] = fc.sample(batchArb(size), { seed: seed + b, numRuns: 1 });
+          if (!batch) throw new Error("no batch generated");
+          const random = fc.sample(fc.double({ min: 0, max: 1, maxExcluded: true }), {
+            seed: seed + b,
+            numRuns: 10_000,
+          });
+          let next = 0;
+          const start = firstStart + b * 400 * day;
+          const failures = await runBatch(db, batch, start, () => random[next++ % random.length] ?? 0);
+          if (failures.length) {
+            const first = failures[0] as (typeof failures)[number];
+            throw new Error(
+              `${failures.length} of ${size} schedules failed (ENGINE_PROPERTY_SEED=${seed}, batch ${b}, sweeps every ` +
+                `${batch.sweepEveryHours}h, down ${JSON.stringify(batch.downtime)}, two sweepers ${batch.doublePerMille}‰).\n` +
+                `First failing schedule: ${JSON.stringify(first.schedule)}\n${first.problems.join("\n")}`,
+            );
+          }
+          ran += size;
         }
-        ran += size;
-      }
-      expect(ran).toBe(schedulesPerEngine);
-    }, 600_000);
+        expect(ran).toBe(schedulesPerEngine);
+      },
+      40 * 60_000,
+    );
   });
 }
