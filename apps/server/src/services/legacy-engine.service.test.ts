@@ -337,6 +337,33 @@ for (const target of testDatabaseTargets()) {
       expect(events.at(-1)).toBe("awaitingTrustees>released:trusteesConfirmed");
     });
 
+    it("a trigger that fires again asks the trustees again: a yes to an earlier firing does not release it", async () => {
+      const t = await setup();
+      const tina = await t.person("Tina");
+      const trusteeId = await t.world.confirmedContact(t.owner, tina);
+      const { id } = await t.planFor(
+        settings(
+          { kind: "request", waitingDays: 1 },
+          { trustees: { contactIds: [trusteeId], required: 1 }, timeLimitDays: 7 },
+        ),
+      );
+      await t.world.engine.request(t.ada, id, null);
+      await t.at(day);
+      expect(await t.phaseOf(id)).toBe("awaitingTrustees");
+      await t.world.engine.answer(tina, id, "yes");
+      expect(await t.phaseOf(id)).toBe("released");
+      await t.at(8 * day);
+      expect(await t.phaseOf(id)).toBe("active");
+      // Asked again: the waiting period ends in a sweep that both fires the trigger and would read the old yes.
+      await t.world.engine.request(t.ada, id, null);
+      await t.at(9 * day);
+      expect(await t.phaseOf(id)).toBe("awaitingTrustees");
+      expect(await t.mayRead(t.ada)).toBe(false);
+      expect(t.mailsTo(tina, /Please confirm/)).toHaveLength(2);
+      await t.world.engine.answer(tina, id, "yes");
+      expect(await t.phaseOf(id)).toBe("released");
+    });
+
     it("two sweepers at once move each plan once; a live lease keeps a second server out", async () => {
       const t = await setup();
       await t.world.engine.checkIn(t.owner.id);

@@ -119,8 +119,12 @@ function fire(plan: EnginePlan, now: Date): EnginePlan {
  */
 export function advance(input: EnginePlan, owner: OwnerSchedule, trusteeYes: number, now: Date): Advanced {
   let plan = input;
+  let yes = trusteeYes;
   const moves: Move[] = [];
   const move = (next: EnginePlan, reason: MoveReason) => {
+    // `trusteeYes` counts answers to the firing that was stored; a trigger that fires here is a new firing that
+    // no trustee has answered yet (an earlier firing's yes must not release it).
+    if (next.phase === "awaitingTrustees" && plan.phase !== "awaitingTrustees") yes = 0;
     moves.push({ from: plan.phase, to: next.phase, reason });
     plan = next;
   };
@@ -145,7 +149,7 @@ export function advance(input: EnginePlan, owner: OwnerSchedule, trusteeYes: num
     } else if (
       plan.phase === "awaitingTrustees" &&
       plan.trusteesRequired !== null &&
-      trusteeYes >= plan.trusteesRequired
+      yes >= plan.trusteesRequired
     ) {
       move(
         {

@@ -1,0 +1,245 @@
+// The legacy sweep's throughput (apps/server/src/jobs/legacy-sweep.ts): BENCH_PLANS plans (100,000 by default), one
+// owner each, all due, each owed one move (active -> reminding) and then its owner one reminder, swept by the real
+// sweep over the real services. The reference, measured first in the same run over the same rows, is one bare
+// `UPDATE legacy_plans SET phase = ..., engine_rev = engine_rev + 1, due_at = ... WHERE due_at <= ?`; the plans are
+// then put back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a
+// full sweep of the plans would take under 5 s (the target; nothing fails). The sweep runs in passes of
+// BENCH_PASS plans for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the
+// rate measured so far is projected to all the plans and the line says so.
+// SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
+// BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
+// runs it with that database's commits not waiting for the disk flush. Run from the repository root:
+//   npm run bench:sweep
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:sweep
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { type Database, migrateToLatest, openDatabase } from "../apps/server/src/db/database.ts";
+import { createLegacySweep } from "../apps/server/src/jobs/legacy-sweep.ts";
+import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
+
+const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
+const PASS = Number(process.env.BENCH_PASS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const TARGET_S = 5;
+const day = 24 * 60 * 60 * 1000;
+const now = Date.parse("2027-03-01T12:00:00.000Z");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+
+console.log(
+  `Heirloom legacy sweep bench: ${PLANS} due plans, passes of ${PASS}, at most ${SECONDS} s of sweeping per engine, ` +
+    `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), load average ${load()}`,
+);
+
+/** Owners (a user and a profile on a 30-day check-in, deadline in 10 days) and one due plan each. */
+async function seed(database: Database) {
+  const at = new Date(now - 40 * day).toISOString();
+  const authTime = database.dialect === "postgres" ? new Date(now - 40 * day) : at;
+  const deadline = new Date(now + 10 * day).toISOString();
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < PLANS; i += 500) {
+      const ids = Array.from({ length: Math.min(500, PLANS - i) }, () => randomUUID());
+      await trx
+        .insertInto("user")
+        .values(
+          ids.map((id, j) => ({
+            id,
+            name: `Owner ${i + j}`,
+            email: `${id}@example.com`,
+            emailVerified: database.dialect === "postgres" ? false : 0,
+            image: null,
+            createdAt: authTime,
+            updatedAt: authTime,
+            twoFactorEnabled: null,
+          })) as never,
+        )
+        .execute();
+      await trx
+        .insertInto("profiles")
+        .values(
+          ids.map((id) => ({
+            user_id: id,
+            account_type: "personal",
+            account_tier: "a",
+            account_active: 1,
+            subscription_status: "none",
+            email_toggle: 0,
+            activity_toggle: 1,
+            text_toggle: 0,
+            activity_check: "30",
+            dark_mode: "system" as const,
+            ar: null,
+            ar_title: null,
+            dob_day: null,
+            dob_month: null,
+            dob_year: null,
+            zip_code: null,
+            last_login: null,
+            valid_60_day_check: at,
+            next_60_day_check: deadline,
+            reminder_slot_at: null,
+            reminder_sent_at: null,
+            reminder_due_at: null,
+            password_changed_at: null,
+            vault_locked: 0,
+            time_zone: null,
+            landing_page: null,
+            recovery_kit_saved_at: null,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("legacy_plans")
+        .values(
+          ids.map((id) => ({
+            id: randomUUID(),
+            owner_id: id,
+            details: "v1.sealed",
+            trigger: "missedCheckIn" as const,
+            grace_days: 7,
+            waiting_days: null,
+            trustees_required: null,
+            time_limit_days: null,
+            state: "active" as const,
+            version: 1,
+            created_at: at,
+            updated_at: at,
+            released_at: null,
+            due_at: at,
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Puts every plan back to active and due, as seeded (not timed). */
+async function reset(database: Database) {
+  await database.db
+    .updateTable("legacy_plans")
+    .set({ phase: "active", due_at: new Date(now - 40 * day).toISOString() })
+    .execute();
+}
+
+async function bench(name: string, database: Database) {
+  await migrateToLatest(database);
+  let started = performance.now();
+  await seed(database);
+  console.log(
+    `\n${name}: ${PLANS} owners and plans written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  // The reference: one bare conditional update of the same rows.
+  started = performance.now();
+  const bare = await database.db
+    .updateTable("legacy_plans")
+    .set((eb) => ({
+      phase: "reminding",
+      engine_rev: eb("engine_rev", "+", 1),
+      due_at: new Date(now + 10 * day).toISOString(),
+    }))
+    .where("due_at", "<=", new Date(now).toISOString())
+    .executeTakeFirst();
+  const bareS = (performance.now() - started) / 1000;
+  if (Number(bare.numUpdatedRows) !== PLANS)
+    throw new Error(`the bare update moved ${bare.numUpdatedRows} plans`);
+  await reset(database);
+
+  const world = legacyWorld(database, new Date(now).toISOString());
+  const sweep = createLegacySweep({
+    repo: world.engineRepo,
+    engine: world.engine,
+    clock: world.clock,
+    maxPerPass: PASS,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  let swept = 0;
+  let moved = 0;
+  let reminders = 0;
+  started = performance.now();
+  while (swept < PLANS && performance.now() - started < SECONDS * 1000) {
+    const pass = await sweep.runOnce();
+    if (!pass.plansLooked && !pass.reminders) break;
+    swept += pass.plansLooked;
+    moved += pass.plansMoved;
+    reminders += pass.reminders;
+  }
+  const sweepS = (performance.now() - started) / 1000;
+  const rate = swept / sweepS;
+  const fullS = PLANS / rate;
+  const projected = swept < PLANS ? ` (projected from ${swept} plans swept in ${sweepS.toFixed(1)} s)` : "";
+  console.log(
+    `  bare UPDATE ... WHERE due_at <= ?   ${PLANS} plans in ${bareS.toFixed(2)} s   ${(PLANS / bareS).toFixed(0).padStart(9)} plans/s`,
+  );
+  console.log(
+    `  sweep (moves + reminders)          ${swept} plans in ${sweepS.toFixed(2)} s   ${rate.toFixed(0).padStart(9)} plans/s` +
+      `   (${moved} moved, ${reminders} reminders, ${world.mails.length} mails)`,
+  );
+  console.log(`  ratio sweep / bare update: ${(fullS / bareS).toFixed(0)}x slower per plan`);
+  console.log(
+    `  full sweep of ${PLANS} plans: ${fullS.toFixed(1)} s${projected}; target under ${TARGET_S} s: ` +
+      `${fullS < TARGET_S ? "met" : "NOT met"}   (load average ${load()})`,
+  );
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "heirloom-bench-sweep-"));
+try {
+  const sqlite = await openDatabase(`sqlite://${path.join(dir, "bench.sqlite")}`);
+  try {
+    await bench("SQLite (file, WAL, synchronous=FULL)", sqlite);
+  } finally {
+    await sqlite.close();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (!adminUrl) {
+  console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a loopback server to measure it)");
+} else {
+  const host = new URL(adminUrl).hostname;
+  if (host !== "127.0.0.1" && host !== "localhost" && host !== "::1") {
+    throw new Error("BENCH_DATABASE_URL must point at a loopback server");
+  }
+  const name = `heirloom_bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  // BENCH_SYNCHRONOUS_COMMIT=off shows what the commits' flushes cost (the bench database only).
+  const synchronousCommit = process.env.BENCH_SYNCHRONOUS_COMMIT;
+  if (synchronousCommit === "off" || synchronousCommit === "on")
+    await admin(`alter database ${name} set synchronous_commit = ${synchronousCommit}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const postgres = await openDatabase(url.toString());
+    try {
+      const settings = await sql<{
+        s: string;
+      }>`select current_setting('synchronous_commit') as s`.execute(postgres.db);
+      await bench(`PostgreSQL (synchronous_commit ${settings.rows[0]?.s ?? "?"})`, postgres);
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
