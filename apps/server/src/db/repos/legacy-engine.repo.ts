@@ -204,6 +204,25 @@ async function insertEvents(db: Db, planId: string, events: EngineWrite["events"
 }
 
 export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): LegacyEngineRepo {
+  /** Writes an owner's reminder columns only if their due time is still the one read (a sweep on another server). */
+  async function updateReminder(
+    userId: string,
+    expectedDueAt: string | null,
+    values: { reminder_slot_at?: string; reminder_sent_at?: string; reminder_due_at: string | null },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable("profiles")
+      .set(values)
+      .where("user_id", "=", userId)
+      .where((eb) =>
+        expectedDueAt === null
+          ? eb("reminder_due_at", "is", null)
+          : eb("reminder_due_at", "=", expectedDueAt),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   return {
     async takeLease(name, holder, now, ttlMs) {
       const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
@@ -353,35 +372,15 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async setReminderDue(userId, expectedDueAt, dueAt) {
-      const result = await db
-        .updateTable("profiles")
-        .set({ reminder_due_at: dueAt })
-        .where("user_id", "=", userId)
-        .where((eb) =>
-          expectedDueAt === null
-            ? eb("reminder_due_at", "is", null)
-            : eb("reminder_due_at", "=", expectedDueAt),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return updateReminder(userId, expectedDueAt, { reminder_due_at: dueAt });
     },
 
     async markReminded(userId, expectedDueAt, reminder) {
-      const result = await db
-        .updateTable("profiles")
-        .set({
-          reminder_slot_at: reminder.slotAt,
-          reminder_sent_at: reminder.sentAt,
-          reminder_due_at: reminder.dueAt,
-        })
-        .where("user_id", "=", userId)
-        .where((eb) =>
-          expectedDueAt === null
-            ? eb("reminder_due_at", "is", null)
-            : eb("reminder_due_at", "=", expectedDueAt),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return updateReminder(userId, expectedDueAt, {
+        reminder_slot_at: reminder.slotAt,
+        reminder_sent_at: reminder.sentAt,
+        reminder_due_at: reminder.dueAt,
+      });
     },
 
     async insertRequest(request) {
