@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
+import { type LegacyPlanPhase, legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
 import type { LegacyContactsRepo } from "../db/repos/legacy-contacts.repo.ts";
 import type { EngineRow, EngineWrite, LegacyEngineRepo } from "../db/repos/legacy-engine.repo.ts";
 import type { LegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
@@ -101,7 +101,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
 
   /**
    * Writes what `moves` did to the plan and tells people. The write is conditional on the rev that was read: when
-   * another writer won, nothing is told and false comes back.
+   * another writer won, nothing is told and null comes back; otherwise the phase written.
    */
   async function commit(
     row: EngineRow,
@@ -109,7 +109,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     moves: Move[],
     now: Date,
     contactId: string | null = null,
-  ): Promise<boolean> {
+  ): Promise<LegacyPlanPhase | null> {
     const schedule = scheduleOf(row);
     const settled = advance(plan, schedule, row.trusteeYes, now);
     const all = [...moves, ...settled.moves];
@@ -123,9 +123,9 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       dueAt: iso(settled.dueAt),
       events: all.map((m, index) => ({ ...m, contactId: index < moves.length ? contactId : null })),
     };
-    if (!(await repo.apply(row, write, now))) return false;
+    if (!(await repo.apply(row, write, now))) return null;
     if (all.length) await afterMoves(row, all, firedAt);
-    return true;
+    return write.phase;
   }
 
   /** What people are told about moves that were written. */
@@ -395,12 +395,10 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       const now = clock();
       const row = await repo.load(planId);
       if (!row) return 0;
-      const before = row.phase;
-      const moved = await commit(row, enginePlan(row), [], now);
-      if (!moved) return 0;
-      const after = await repo.load(planId);
-      if (after && after.phase !== before) await refreshReminders(row.ownerId, now);
-      return after && after.phase !== before ? 1 : 0;
+      const after = await commit(row, enginePlan(row), [], now);
+      if (!after || after === row.phase) return 0;
+      await refreshReminders(row.ownerId, now);
+      return 1;
     },
 
     /** The sweep's work on one owner's reminders: at most the latest slot owed, at most one in 24 hours. */

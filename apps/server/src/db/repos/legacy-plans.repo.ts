@@ -712,7 +712,7 @@ export function createLegacyPlansRepo(db: Kysely<DatabaseSchema>): LegacyPlansRe
 
     async listNaming(userId) {
       // A role is a row naming one of the account's live contact rows: as a recipient, or as a trustee.
-      const roles = (db as Kysely<DatabaseSchema>)
+      const roles = db
         .selectFrom("legacy_plan_recipients")
         .select(["plan_id", "contact_id", sql<number>`1`.as("recipient")])
         .unionAll((eb) =>
