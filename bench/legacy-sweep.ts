@@ -4,8 +4,9 @@
 // `UPDATE legacy_plans SET phase = ..., engine_rev = engine_rev + 1, due_at = ... WHERE due_at <= ?`; the plans are
 // then put back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a
 // full sweep of the plans would take under 5 s (the target; nothing fails). The sweep runs in passes of
-// BENCH_PASS plans for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the
-// rate measured so far is projected to all the plans and the line says so.
+// BENCH_PASS plans (10,000 by default, the sweep's own cap per pass) for at most BENCH_SECONDS seconds per engine
+// (60 by default): when time runs out first, the rate measured so far is projected to all the plans and the line
+// says so.
 // SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
 // BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
 // runs it with that database's commits not waiting for the disk flush. Run from the repository root:
@@ -22,7 +23,7 @@ import { createLegacySweep } from "../apps/server/src/jobs/legacy-sweep.ts";
 import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
-const PASS = Number(process.env.BENCH_PASS ?? 200);
+const PASS = Number(process.env.BENCH_PASS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const TARGET_S = 5;
 const day = 24 * 60 * 60 * 1000;

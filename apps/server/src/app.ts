@@ -183,7 +183,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const attempts = createAuthAttemptsRepo(db);
   const hashEmail = createEmailHasher(serverSecret);
   const userData = createUserDataRepo(db);
-  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), clock });
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepo(db, database.dialect),
+    clock,
+  });
   const activityRepo = createActivityRepo(db);
   const activityLog = createActivityLog({ activity: activityRepo, profiles, clock: systemClock });
   const recordActivity = activityLog.record;
@@ -240,10 +243,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     repo: engineRepo,
     plans: createLegacyPlansRepo(db),
     contacts: legacyContactsRepo,
-    personOf: async (userId) => {
-      const user = await users.findById(userId);
-      return user && { name: user.name, email: user.email };
-    },
     sendText: async (userId, body) => {
       const profile = await profiles.find(userId);
       const number = profile?.textToggle ? await phone.verifiedNumber(userId) : null;
@@ -253,6 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
+    notifyMany: (entries) => notifications.notifyMany(entries),
     clock,
     publicUrl: config.publicUrl,
   });

@@ -5,8 +5,9 @@ import type { LegacyEngineService } from "../services/legacy-engine.service.ts";
 
 // The legacy sweep (ARCHITECTURE.md "jobs"; docs/architecture.md section 10). Every server process runs it on a
 // timer, and `npm run sweep` runs it once. A pass takes the lease in the database, so one server sweeps at a time,
-// then claims due plans in capped batches and moves each as far as time allows (every move a conditional update),
-// then sends the reminders owed. A server that stops mid-pass loses nothing: its claims run out and the next pass
+// then claims due plans in capped batches and moves each as far as time allows (a batch's moves are one conditional
+// update over all its plans, so a plan moved by someone else meanwhile is left to them), then sends the reminders
+// owed, a batch of owners at a time. A server that stops mid-pass loses nothing: its claims run out and the next pass
 // takes them again; a move it had written is not written twice.
 
 export interface SweepOptions {
@@ -32,13 +33,37 @@ export interface SweepResult {
 
 export function createLegacySweep(options: SweepOptions) {
   const { repo, engine, clock } = options;
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? 1_000;
   const maxPerPass = options.maxPerPass ?? 10_000;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const claimMs = options.claimMs ?? 10 * 60_000;
   const holder = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<SweepResult> | undefined;
+
+  /**
+   * A batch is worked as one; when that fails (a person's action wrote the same plan's history at that instant,
+   * say), each of its rows is worked alone, so one row's failure is reported and holds back no other.
+   */
+  async function each(
+    ids: string[],
+    work: (ids: string[]) => Promise<number>,
+    what: string,
+  ): Promise<number> {
+    try {
+      return await work(ids);
+    } catch {
+      let done = 0;
+      for (const id of ids) {
+        try {
+          done += await work([id]);
+        } catch (error) {
+          options.onError?.(error, `${what} ${id}`);
+        }
+      }
+      return done;
+    }
+  }
 
   async function pass(): Promise<SweepResult> {
     const result: SweepResult = { ran: false, plansLooked: 0, plansMoved: 0, reminders: 0 };
@@ -52,14 +77,8 @@ export function createLegacySweep(options: SweepOptions) {
           claimMs,
         );
         if (!ids.length) break;
-        for (const id of ids) {
-          result.plansLooked += 1;
-          try {
-            result.plansMoved += await engine.sweepPlan(id);
-          } catch (error) {
-            options.onError?.(error, `plan ${id}`);
-          }
-        }
+        result.plansLooked += ids.length;
+        result.plansMoved += await each(ids, (part) => engine.sweepPlans(part), "plan");
         await repo.takeLease("legacy-sweep", holder, clock(), leaseMs);
       }
       let remindersLooked = 0;
@@ -69,17 +88,8 @@ export function createLegacySweep(options: SweepOptions) {
           Math.min(batchSize, maxPerPass - remindersLooked),
         );
         if (!owners.length) break;
-        let progressed = false;
-        for (const userId of owners) {
-          remindersLooked += 1;
-          try {
-            if (await engine.sweepReminders(userId)) result.reminders += 1;
-            progressed = true;
-          } catch (error) {
-            options.onError?.(error, `reminders of ${userId}`);
-          }
-        }
-        if (!progressed) break;
+        remindersLooked += owners.length;
+        result.reminders += await each(owners, (part) => engine.sweepReminders(part), "reminders of");
       }
     } finally {
       await repo.dropLease("legacy-sweep", holder);

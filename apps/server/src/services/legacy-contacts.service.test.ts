@@ -45,7 +45,10 @@ describe(`legacy contacts on ${memory.name}`, () => {
     const clock = () => new Date(now);
     const mails: MailMessage[] = [];
     const ended: string[] = [];
-    const notifications = createNotificationsService({ repo: createNotificationsRepo(db.db), clock });
+    const notifications = createNotificationsService({
+      repo: createNotificationsRepo(db.db, db.dialect),
+      clock,
+    });
     const service = createLegacyContactsService({
       repo: createLegacyContactsRepo(db.db),
       keys: createAccountKeysRepo(db.db),

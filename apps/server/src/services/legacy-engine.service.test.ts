@@ -395,6 +395,41 @@ for (const target of testDatabaseTargets()) {
       );
     });
 
+    it("a plan a person moves while the sweep's batch is being worked out is left to them; the rest of the batch is written", async () => {
+      const t = await setup();
+      const other = await t.person("Otto Other");
+      await t.world.engine.checkIn(t.owner.id);
+      await t.world.engine.checkIn(other.id);
+      const mine = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }), []);
+      const theirs = randomUUID();
+      await t.world.plans.create(other, {
+        id: theirs,
+        details: sealed(),
+        settings: settings({ kind: "missedCheckIn", graceDays: 7 }),
+      });
+      // Both plans come due together (reminders start at day 30). Between the sweep's read and its write, Otto
+      // signs in: his plan's deadline moves, and the batch's write must not apply what was worked out before.
+      const loadMany = t.world.engineRepo.loadMany;
+      t.world.engineRepo.loadMany = async (ids) => {
+        const rows = await loadMany(ids);
+        if (ids.includes(theirs)) await t.world.engine.checkIn(other.id);
+        return rows;
+      };
+      const pass = await t.at(30 * day);
+      t.world.engineRepo.loadMany = loadMany;
+      expect(pass.plansLooked).toBe(2);
+      expect(await t.history(mine.id)).toEqual(["active>reminding:remindersStarted"]);
+      expect(await t.phaseOf(theirs)).toBe("active");
+      expect(await t.world.engine.history(other.id, theirs)).toEqual([]);
+      expect(t.mailsTo(t.owner, /check in/i)).toHaveLength(1);
+      expect(t.world.mails.filter((m) => m.to === other.email)).toHaveLength(0);
+      // Otto's plan is looked at again from his new deadline (a check-in at day 30: reminders from day 60).
+      await t.at(59 * day);
+      expect(await t.phaseOf(theirs)).toBe("active");
+      await t.at(60 * day);
+      expect(await t.phaseOf(theirs)).toBe("reminding");
+    });
+
     it("share now is released at once; leaving share now ends the release", async () => {
       const t = await setup();
       const { id } = await t.planFor(settings({ kind: "shareNow" }));

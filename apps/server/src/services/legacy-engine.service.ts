@@ -1,7 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type LegacyPlanPhase, legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
 import type { LegacyContactsRepo } from "../db/repos/legacy-contacts.repo.ts";
-import type { EngineRow, EngineWrite, LegacyEngineRepo } from "../db/repos/legacy-engine.repo.ts";
+import type {
+  CheckInLink,
+  EngineRow,
+  EngineWrite,
+  LegacyEngineRepo,
+  OwnerReminderRow,
+} from "../db/repos/legacy-engine.repo.ts";
 import type { LegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
 import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -39,8 +45,6 @@ export interface LegacyEngineServiceDeps {
   repo: LegacyEngineRepo;
   plans: Pick<LegacyPlansRepo, "find">;
   contacts: Pick<LegacyContactsRepo, "findOwned" | "listNaming">;
-  /** Name and email of an account. */
-  personOf: (userId: string) => Promise<{ name: string; email: string } | undefined>;
   /** A text to the owner, when they turned texts on and verified a number (a no-op otherwise). */
   sendText: (userId: string, body: string) => Promise<void>;
   /** Tells each recipient of a released plan, once (legacy-plans.service.ts). */
@@ -48,6 +52,10 @@ export interface LegacyEngineServiceDeps {
   mailer: Mailer;
   runInBackground: (work: Promise<unknown>) => void;
   notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
+  /** Many notifications in one write (the sweep's reminders). */
+  notifyMany: (
+    entries: readonly { userId: string; kind: NotificationKind; detail: string }[],
+  ) => Promise<void>;
   clock: Clock;
   publicUrl: string;
 }
@@ -60,8 +68,14 @@ const never = new Date(8.64e15);
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const date = (at: string | null) => (at ? new Date(at) : null);
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const formatDay = (at: Date) =>
-  at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// One formatter, made once: toLocaleDateString builds a new one on every call, which a sweep of thousands notices.
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const formatDay = (at: Date) => dayFormat.format(at);
 
 function enginePlan(row: EngineRow): EnginePlan {
   return {
@@ -85,18 +99,48 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   const { repo, clock } = deps;
   const mail = (message: Parameters<Mailer["send"]>[0]) => deps.runInBackground(deps.mailer.send(message));
   const later = (work: () => Promise<unknown>) => deps.runInBackground(work());
+  const personOf = async (userId: string) => (await repo.people([userId])).get(userId);
 
-  async function newLink(userId: string, purpose: "checkIn" | "refuse", requestId: string | null, now: Date) {
-    const token = randomBytes(32).toString("base64url");
-    await repo.insertLink({
+  /** A one-click link for a mail, and the row that makes it work (stored by the caller). */
+  function linkFor(
+    userId: string,
+    purpose: "checkIn" | "refuse",
+    requestId: string | null,
+    now: Date,
+    token = randomBytes(32).toString("base64url"),
+  ) {
+    const row: CheckInLink = {
       tokenHash: hashToken(token),
       userId,
       purpose,
       requestId,
       expiresAt: new Date(now.getTime() + checkInLinkLifetimeDays * dayMs),
-    });
+    };
     // The token travels in the fragment, so it never reaches a server log or a Referer header.
-    return `${deps.publicUrl}/check-in#${purpose === "checkIn" ? "token" : "refuse"}=${token}`;
+    return { row, url: `${deps.publicUrl}/check-in#${purpose === "checkIn" ? "token" : "refuse"}=${token}` };
+  }
+
+  async function newLink(userId: string, purpose: "checkIn" | "refuse", requestId: string | null, now: Date) {
+    const link = linkFor(userId, purpose, requestId, now);
+    await repo.insertLinks([link.row]);
+    return link.url;
+  }
+
+  /** What a plan read as `row` writes after `moves` (a person's action) and the moves time then owes. */
+  function writeOf(row: EngineRow, plan: EnginePlan, moves: Move[], now: Date, contactId: string | null) {
+    const settled = advance(plan, scheduleOf(row), row.trusteeYes, now);
+    const all = [...moves, ...settled.moves];
+    const firedAt = all.some((m) => m.to === "awaitingTrustees") ? now.toISOString() : row.firedAt;
+    const write: EngineWrite = {
+      phase: settled.plan.phase,
+      cycleStartAt: iso(settled.plan.cycleStartAt),
+      requestDueAt: iso(settled.plan.requestDueAt),
+      releaseEndsAt: iso(settled.plan.releaseEndsAt),
+      firedAt,
+      dueAt: iso(settled.dueAt),
+      events: all.map((m, index) => ({ ...m, contactId: index < moves.length ? contactId : null })),
+    };
+    return { write, all, firedAt };
   }
 
   /**
@@ -110,19 +154,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     now: Date,
     contactId: string | null = null,
   ): Promise<LegacyPlanPhase | null> {
-    const schedule = scheduleOf(row);
-    const settled = advance(plan, schedule, row.trusteeYes, now);
-    const all = [...moves, ...settled.moves];
-    const firedAt = all.some((m) => m.to === "awaitingTrustees") ? now.toISOString() : row.firedAt;
-    const write: EngineWrite = {
-      phase: settled.plan.phase,
-      cycleStartAt: iso(settled.plan.cycleStartAt),
-      requestDueAt: iso(settled.plan.requestDueAt),
-      releaseEndsAt: iso(settled.plan.releaseEndsAt),
-      firedAt,
-      dueAt: iso(settled.dueAt),
-      events: all.map((m, index) => ({ ...m, contactId: index < moves.length ? contactId : null })),
-    };
+    const { write, all, firedAt } = writeOf(row, plan, moves, now, contactId);
     if (!(await repo.apply(row, write, now))) return null;
     if (all.length) await afterMoves(row, all, firedAt);
     return write.phase;
@@ -146,7 +178,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
 
   async function askTrustees(row: EngineRow) {
     const record = await deps.plans.find(row.ownerId, row.id);
-    const owner = await deps.personOf(row.ownerId);
+    const owner = await personOf(row.ownerId);
     if (!record || !owner) return;
     for (const contactId of record.trustees) {
       const contact = await deps.contacts.findOwned(row.ownerId, contactId);
@@ -160,7 +192,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   async function refreshReminders(userId: string, now: Date) {
     const row = await repo.reminderRow(userId);
     if (!row) return;
-    const next = await nextReminder(userId, row, now);
+    const next = nextReminder(row, await repo.loadOwned(userId), now);
     await repo.setReminderDue(userId, row.dueAt, iso(next.at));
   }
 
@@ -168,17 +200,13 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
    * The owner's reminder slots come from the earliest deadline among their plans a missed check-in can still fire,
    * and run daily through the longest grace among them. No such plan: no reminders.
    */
-  async function nextReminder(
-    userId: string,
-    row: NonNullable<Awaited<ReturnType<LegacyEngineRepo["reminderRow"]>>>,
-    now: Date,
-  ) {
+  function nextReminder(row: OwnerReminderRow, plans: readonly EngineRow[], now: Date) {
     const schedule = scheduleOf(row);
-    const pending = (await repo.loadOwned(userId)).filter(
+    const pending = plans.filter(
       (p) => takesMissedCheckIn(p) && p.phase !== "released" && p.phase !== "awaitingTrustees",
     );
     if (!pending.length || schedule.deadlineAt === never)
-      return { at: null, slot: null, deadline: null, grace: 0 };
+      return { at: null, slot: null, deadline: null, grace: 0, nextAt: null };
     const deadline = new Date(
       Math.min(...pending.map((p) => planDeadline(enginePlan(p), schedule).getTime())),
     );
@@ -308,7 +336,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
         requested_at: now.toISOString(),
         due_at: iso(dueAt.plan.requestDueAt) ?? now.toISOString(),
       });
-      const owner = await deps.personOf(row.ownerId);
+      const owner = await personOf(row.ownerId);
       if (owner) {
         const releaseOn = formatDay(dueAt.plan.requestDueAt ?? now);
         await deps.notify(row.ownerId, "legacy-access-requested", caller.name);
@@ -340,7 +368,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       await repo.endRequest(pending.id, "refused", now);
       await repo.setLastRefused(planId, pending.contact_id, now);
       const contact = await deps.contacts.findOwned(ownerId, pending.contact_id);
-      const owner = await deps.personOf(ownerId);
+      const owner = await personOf(ownerId);
       if (contact?.contactUserId && contact.contact && owner) {
         await deps.notify(contact.contactUserId, "legacy-request-refused", owner.name);
         mail(
@@ -390,53 +418,102 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       return { done: "refuse" };
     },
 
-    /** The sweep's work on one claimed plan: every move it owes, in order. */
-    async sweepPlan(planId: string): Promise<number> {
+    /**
+     * The sweep's work on claimed plans: every move each owes, in order, written for all of them at once (one
+     * conditional update and one history insert), then told. The owners of plans that moved have their reminders
+     * looked at by the same pass. Answers how many plans changed phase.
+     */
+    async sweepPlans(planIds: readonly string[]): Promise<number> {
       const now = clock();
-      const row = await repo.load(planId);
-      if (!row) return 0;
-      const after = await commit(row, enginePlan(row), [], now);
-      if (!after || after === row.phase) return 0;
-      await refreshReminders(row.ownerId, now);
-      return 1;
+      const items = (await repo.loadMany(planIds)).map((row) => ({
+        row,
+        ...writeOf(row, enginePlan(row), [], now, null),
+      }));
+      const won = await repo.applyMany(items, now);
+      const moved = items.filter((item) => won.has(item.row.id) && item.write.phase !== item.row.phase);
+      for (const item of items) {
+        if (won.has(item.row.id) && item.all.length) await afterMoves(item.row, item.all, item.firedAt);
+      }
+      return moved.length;
     },
 
-    /** The sweep's work on one owner's reminders: at most the latest slot owed, at most one in 24 hours. */
-    async sweepReminders(userId: string): Promise<boolean> {
+    /**
+     * The sweep's work on owners whose reminders are due: each is sent at most the latest slot owed, at most one in
+     * 24 hours; the rest learn when to be looked at next. Written for all at once, each conditional on the due time
+     * read, then told (in the app, by mail, and by text where wanted). Answers how many reminders went.
+     */
+    async sweepReminders(userIds: readonly string[]): Promise<number> {
       const now = clock();
-      const row = await repo.reminderRow(userId);
-      if (!row) return false;
-      const next = await nextReminder(userId, row, now);
-      if (!next.slot || !next.deadline) {
-        await repo.setReminderDue(userId, row.dueAt, iso(next.at));
-        return false;
+      const owners = await repo.reminderRows(userIds);
+      const plansOf = new Map<string, EngineRow[]>();
+      for (const plan of await repo.loadOwnedMany(owners.map((o) => o.userId))) {
+        plansOf.set(plan.ownerId, [...(plansOf.get(plan.ownerId) ?? []), plan]);
       }
-      const nextAt = next.nextAt ?? null;
-      const claimed = await repo.markReminded(userId, row.dueAt, {
-        slotAt: next.slot.toISOString(),
-        sentAt: now.toISOString(),
-        dueAt: iso(nextAt),
+      const looked = owners.map((row) => ({
+        row,
+        next: nextReminder(row, plansOf.get(row.userId) ?? [], now),
+      }));
+      const won = await repo.updateReminders(
+        looked.map(({ row, next }) => ({
+          userId: row.userId,
+          expectedDueAt: row.dueAt,
+          dueAt: iso(next.slot ? next.nextAt : next.at),
+          ...(next.slot ? { sent: { slotAt: next.slot.toISOString(), sentAt: now.toISOString() } } : {}),
+        })),
+      );
+      const sent = looked.filter(({ row, next }) => next.slot && next.deadline && won.has(row.userId));
+      if (!sent.length) return 0;
+      const people = await repo.people(sent.map(({ row }) => row.userId));
+      // The links' tokens come from one draw of random bytes (32 per link), not one draw per link.
+      const random = randomBytes(32 * sent.length);
+      const told = sent.flatMap(({ row, next }, index) => {
+        const person = people.get(row.userId);
+        if (!person || !next.deadline) return [];
+        const deadline = formatDay(next.deadline);
+        const overdue = now >= next.deadline;
+        return [
+          {
+            row,
+            person,
+            deadline,
+            graceDays: overdue ? next.grace : null,
+            link: linkFor(
+              row.userId,
+              "checkIn",
+              null,
+              now,
+              random.subarray(index * 32, index * 32 + 32).toString("base64url"),
+            ),
+          },
+        ];
       });
-      if (!claimed) return false;
-      const person = await deps.personOf(userId);
-      if (!person) return true;
-      const deadline = formatDay(next.deadline);
-      const overdue = now >= next.deadline;
-      await deps.notify(userId, "legacy-check-in-reminder", deadline);
-      const checkInUrl = await newLink(userId, "checkIn", null, now);
-      mail(
-        checkInReminderMail({
-          to: person.email,
-          name: person.name,
-          deadline,
-          checkInUrl,
-          graceDays: overdue ? next.grace : null,
-        }),
+      await deps.notifyMany(
+        told.map(({ row, deadline }) => ({
+          userId: row.userId,
+          kind: "legacy-check-in-reminder",
+          detail: deadline,
+        })),
       );
-      later(() =>
-        deps.sendText(userId, `Heirloom: please check in by ${deadline}. I'm still here: ${checkInUrl}`),
-      );
-      return true;
+      await repo.insertLinks(told.map(({ link }) => link.row));
+      for (const { row, person, deadline, graceDays, link } of told) {
+        mail(
+          checkInReminderMail({
+            to: person.email,
+            name: person.name,
+            deadline,
+            checkInUrl: link.url,
+            graceDays,
+          }),
+        );
+        if (row.textToggle)
+          later(() =>
+            deps.sendText(
+              row.userId,
+              `Heirloom: please check in by ${deadline}. I'm still here: ${link.url}`,
+            ),
+          );
+      }
+      return sent.length;
     },
   };
 

@@ -20,7 +20,7 @@ describe.each(testDatabaseTargets())("notifications on $name", (target) => {
   async function setup() {
     database = await target.open({ migrate: true });
     const service = createNotificationsService({
-      repo: createNotificationsRepo(database.db),
+      repo: createNotificationsRepo(database.db, database.dialect),
       clock: steppingClock("2026-05-01T09:00:00.000Z"),
     });
     return { service, userId: await insertTestUser(database), other: await insertTestUser(database, "Bo") };

@@ -104,6 +104,14 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
   return {
     notify,
 
+    /** Many notifications at once (the legacy sweep's reminders), in one write. */
+    async notifyMany(entries: readonly { userId: string; kind: NotificationKind; detail: string }[]) {
+      await repo.insertMany(
+        entries.map(({ userId, kind, detail }) => ({ userId, kind, ...texts[kind](detail) })),
+        clock(),
+      );
+    },
+
     /**
      * A new session: a sign-in from a browser and operating system this user has not signed in from before is
      * notified. The very first device of an account is only remembered (the person just signed up on it). Answers

@@ -54,7 +54,10 @@ export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.
   const texts: { userId: string; body: string }[] = [];
   const documents = new Map<string, Set<string>>();
   const db = database.db;
-  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), clock });
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepo(db, database.dialect),
+    clock,
+  });
   const notify = (userId: string, kind: NotificationKind, detail: string) =>
     notifications.notify(userId, kind, detail);
   const mailer = {
@@ -102,15 +105,12 @@ export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.
     repo: engineRepo,
     plans: plansRepo,
     contacts: contactsRepo,
-    personOf: async (userId) => {
-      const user = await users.findById(userId);
-      return user && { name: user.name, email: user.email };
-    },
     sendText: async (userId, body) => void texts.push({ userId, body }),
     announceRelease: (ownerId, planId) => plans.announceRelease(ownerId, planId),
     mailer,
     runInBackground,
     notify,
+    notifyMany: (entries) => notifications.notifyMany(entries),
     clock,
     publicUrl,
   });

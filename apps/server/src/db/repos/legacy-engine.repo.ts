@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { LegacyPlanPhase } from "@heirloom/contract";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Dialect } from "../database.ts";
+import { idList, insertJsonRows, jsonRows } from "../json-rows.ts";
 import type { DatabaseSchema, LegacyPlanRequestsTable } from "../schema.ts";
 
 // The release engine's reads and writes (0010_release_engine). Every move of a plan is one transaction whose update
@@ -43,6 +44,14 @@ export interface EngineWrite {
   events: { from: LegacyPlanPhase; to: LegacyPlanPhase; reason: string; contactId?: string | null }[];
 }
 
+export interface CheckInLink {
+  tokenHash: string;
+  userId: string;
+  purpose: "checkIn" | "refuse";
+  requestId: string | null;
+  expiresAt: Date;
+}
+
 /** A history row as the contract shows it. */
 export interface PlanEvent {
   at: string;
@@ -56,6 +65,8 @@ export type PlanRequest = LegacyPlanRequestsTable;
 export interface OwnerReminderRow {
   userId: string;
   activityCheck: string;
+  /** Whether the owner wants texts (sent only to a verified number). */
+  textToggle: boolean;
   deadlineAt: string | null;
   lastCheckInAt: string | null;
   slotAt: string | null;
@@ -74,21 +85,39 @@ export interface LegacyEngineRepo {
    */
   claimDue(now: Date, limit: number, claimMs: number): Promise<string[]>;
   load(planId: string): Promise<EngineRow | undefined>;
+  loadMany(planIds: readonly string[]): Promise<EngineRow[]>;
   loadOwned(ownerId: string): Promise<EngineRow[]>;
+  /** The plans of several owners, oldest first. */
+  loadOwnedMany(ownerIds: readonly string[]): Promise<EngineRow[]>;
   /** Writes a move if the plan is still at `rev`; grants follow the phase; false when someone moved it first. */
   apply(row: EngineRow, write: EngineWrite, now: Date): Promise<boolean>;
+  /**
+   * `apply` for many plans in one transaction, set-based: one conditional update for all, one history insert, one
+   * grant update per kind, and the owners of plans that changed phase due for a look at their reminders. Answers
+   * the ids written (the others were moved by someone else first).
+   */
+  applyMany(items: readonly { row: EngineRow; write: EngineWrite }[], now: Date): Promise<Set<string>>;
   /** The owner checked in: the deadline moves a full interval ahead; the answered reminder slot is forgotten. */
   checkIn(userId: string, now: Date, intervalDays: number): Promise<void>;
   reminderRow(userId: string): Promise<OwnerReminderRow | undefined>;
+  reminderRows(userIds: readonly string[]): Promise<OwnerReminderRow[]>;
   dueReminderOwners(now: Date, limit: number): Promise<string[]>;
   /** Sets when the owner's reminders are next looked at, if it is still `expectedDueAt`. */
   setReminderDue(userId: string, expectedDueAt: string | null, dueAt: string | null): Promise<boolean>;
-  /** Records a reminder as sent, if no other sweep recorded one since (`expectedDueAt` is what was read). */
-  markReminded(
-    userId: string,
-    expectedDueAt: string | null,
-    reminder: { slotAt: string; sentAt: string; dueAt: string | null },
-  ): Promise<boolean>;
+  /**
+   * Many owners' reminder columns in one conditional update, each written only if its due time is still the
+   * `expectedDueAt` read (a reminder sent also records its slot and time). Answers the owners written.
+   */
+  updateReminders(
+    updates: readonly {
+      userId: string;
+      expectedDueAt: string | null;
+      dueAt: string | null;
+      sent?: { slotAt: string; sentAt: string };
+    }[],
+  ): Promise<Set<string>>;
+  /** Names and addresses of accounts. */
+  people(userIds: readonly string[]): Promise<Map<string, { name: string; email: string }>>;
   insertRequest(request: Omit<PlanRequest, "outcome" | "ended_at">): Promise<void>;
   pendingRequest(planId: string): Promise<PlanRequest | undefined>;
   endRequest(id: string, outcome: NonNullable<PlanRequest["outcome"]>, now: Date): Promise<boolean>;
@@ -103,13 +132,7 @@ export interface LegacyEngineRepo {
   events(planId: string): Promise<PlanEvent[]>;
   /** Records an event that is not a move (a trustee's no), keeping the plan's sequence. */
   addEvent(planId: string, event: EngineWrite["events"][number], now: Date): Promise<void>;
-  insertLink(link: {
-    tokenHash: string;
-    userId: string;
-    purpose: "checkIn" | "refuse";
-    requestId: string | null;
-    expiresAt: Date;
-  }): Promise<void>;
+  insertLinks(links: readonly CheckInLink[]): Promise<void>;
   /** Spends a link once: its owner and purpose, or undefined when unknown, used or expired. */
   useLink(
     tokenHash: string,
@@ -155,6 +178,38 @@ function engineRows(db: Db) {
   );
 }
 
+async function reminderRows(
+  db: Db,
+  dialect: Dialect,
+  userIds: readonly string[],
+): Promise<OwnerReminderRow[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .selectFrom("profiles")
+    .select([
+      "user_id",
+      "activity_check",
+      "text_toggle",
+      "next_60_day_check",
+      "valid_60_day_check",
+      "reminder_slot_at",
+      "reminder_sent_at",
+      "reminder_due_at",
+    ])
+    .where("user_id", "in", idList(dialect, userIds))
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    activityCheck: row.activity_check,
+    textToggle: Boolean(row.text_toggle),
+    deadlineAt: row.next_60_day_check,
+    lastCheckInAt: row.valid_60_day_check,
+    slotAt: row.reminder_slot_at,
+    sentAt: row.reminder_sent_at,
+    dueAt: row.reminder_due_at,
+  }));
+}
+
 type RawEngineRow = Awaited<ReturnType<ReturnType<typeof engineRows>["execute"]>>[number];
 
 function toEngineRow(row: RawEngineRow): EngineRow {
@@ -178,52 +233,52 @@ function toEngineRow(row: RawEngineRow): EngineRow {
   };
 }
 
-async function insertEvents(db: Db, planId: string, events: EngineWrite["events"], now: Date) {
+/** Appends history rows to plans, each plan's numbered on from its last. */
+async function insertEvents(
+  db: Db,
+  dialect: Dialect,
+  events: readonly { planId: string; event: EngineWrite["events"][number] }[],
+  now: Date,
+) {
   if (!events.length) return;
+  const planIds = [...new Set(events.map((e) => e.planId))];
+  const seq = new Map<string, number>();
   const last = await db
     .selectFrom("legacy_plan_events")
-    .select((eb) => eb.fn.max("seq").as("seq"))
-    .where("plan_id", "=", planId)
-    .executeTakeFirst();
-  let seq = Number(last?.seq ?? 0);
-  await db
-    .insertInto("legacy_plan_events")
-    .values(
-      events.map((e) => ({
-        id: randomUUID(),
-        plan_id: planId,
-        seq: ++seq,
-        at: now.toISOString(),
-        from_phase: e.from,
-        to_phase: e.to,
-        reason: e.reason,
-        contact_id: e.contactId ?? null,
-      })),
-    )
+    .select((eb) => ["plan_id", eb.fn.max("seq").as("seq")])
+    .where("plan_id", "in", idList(dialect, planIds))
+    .groupBy("plan_id")
     .execute();
+  for (const row of last) seq.set(row.plan_id, Number(row.seq ?? 0));
+  const at = now.toISOString();
+  const rows = events.map(({ planId, event }) => {
+    const next = (seq.get(planId) ?? 0) + 1;
+    seq.set(planId, next);
+    return {
+      id: randomUUID(),
+      plan_id: planId,
+      seq: next,
+      at,
+      from_phase: event.from,
+      to_phase: event.to,
+      reason: event.reason,
+      contact_id: event.contactId ?? null,
+    };
+  });
+  await insertJsonRows(dialect, "legacy_plan_events", rows, {
+    id: "text",
+    plan_id: "text",
+    seq: "integer",
+    at: "text",
+    from_phase: "text",
+    to_phase: "text",
+    reason: "text",
+    contact_id: "text",
+  }).execute(db);
 }
 
 export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): LegacyEngineRepo {
-  /** Writes an owner's reminder columns only if their due time is still the one read (a sweep on another server). */
-  async function updateReminder(
-    userId: string,
-    expectedDueAt: string | null,
-    values: { reminder_slot_at?: string; reminder_sent_at?: string; reminder_due_at: string | null },
-  ): Promise<boolean> {
-    const result = await db
-      .updateTable("profiles")
-      .set(values)
-      .where("user_id", "=", userId)
-      .where((eb) =>
-        expectedDueAt === null
-          ? eb("reminder_due_at", "is", null)
-          : eb("reminder_due_at", "=", expectedDueAt),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  return {
+  const repo: LegacyEngineRepo = {
     async takeLease(name, holder, now, ttlMs) {
       const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
       const taken = await db
@@ -272,6 +327,21 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       return row && toEngineRow(row);
     },
 
+    async loadMany(planIds) {
+      if (!planIds.length) return [];
+      return (await engineRows(db).where("p.id", "in", idList(dialect, planIds)).execute()).map(toEngineRow);
+    },
+
+    async loadOwnedMany(ownerIds) {
+      if (!ownerIds.length) return [];
+      return (
+        await engineRows(db)
+          .where("p.owner_id", "in", idList(dialect, ownerIds))
+          .orderBy("p.created_at")
+          .execute()
+      ).map(toEngineRow);
+    },
+
     async loadOwned(ownerId) {
       return (await engineRows(db).where("p.owner_id", "=", ownerId).orderBy("p.created_at").execute()).map(
         toEngineRow,
@@ -315,8 +385,113 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
             .where("plan_id", "=", row.id)
             .execute();
         }
-        await insertEvents(trx, row.id, write.events, now);
+        await insertEvents(
+          trx,
+          dialect,
+          write.events.map((event) => ({ planId: row.id, event })),
+          now,
+        );
         return true;
+      });
+    },
+
+    async applyMany(items, now) {
+      if (!items.length) return new Set<string>();
+      const at = now.toISOString();
+      const v = jsonRows(
+        dialect,
+        items.map(({ row, write }) => ({
+          id: row.id,
+          rev: row.rev,
+          phase: write.phase,
+          cycle_start_at: write.cycleStartAt,
+          request_due_at: write.requestDueAt,
+          release_ends_at: write.releaseEndsAt,
+          fired_at: write.firedAt,
+          due_at: write.dueAt,
+          moved: write.events.length ? 1 : 0,
+        })),
+        {
+          id: "text",
+          rev: "integer",
+          phase: "text",
+          cycle_start_at: "text",
+          request_due_at: "text",
+          release_ends_at: "text",
+          fired_at: "text",
+          due_at: "text",
+          moved: "integer",
+        },
+        "v",
+      );
+      return db.transaction().execute(async (trx) => {
+        // The same write as apply's, for every plan still at the rev that was read; set expressions see the row
+        // as it was, so released_at follows the move from the stored phase.
+        const written = await sql<{ id: string }>`
+          update legacy_plans set
+            phase = v.phase,
+            state = case when v.phase = 'released' then 'released' else 'active' end,
+            cycle_start_at = v.cycle_start_at,
+            request_due_at = v.request_due_at,
+            release_ends_at = v.release_ends_at,
+            fired_at = v.fired_at,
+            due_at = v.due_at,
+            engine_rev = legacy_plans.engine_rev + 1,
+            released_at = case
+              when v.phase = 'released' and legacy_plans.phase <> 'released' then ${at}
+              when v.phase <> 'released' and legacy_plans.phase = 'released' then null
+              else legacy_plans.released_at end,
+            updated_at = case when v.moved = 1 then ${at} else legacy_plans.updated_at end
+          from ${v}
+          where legacy_plans.id = v.id and legacy_plans.engine_rev = v.rev
+          returning legacy_plans.id`.execute(trx);
+        const won = new Set(written.rows.map((r) => r.id));
+        const wins = items.filter(({ row }) => won.has(row.id));
+        // Grants follow the phase: granted on a release (grouped by when a time-limited one ends), withdrawn when
+        // a release ends.
+        const released = new Map<string | null, string[]>();
+        const ended: string[] = [];
+        for (const { row, write } of wins) {
+          if (write.phase === "released" && row.phase !== "released") {
+            released.set(write.releaseEndsAt, [...(released.get(write.releaseEndsAt) ?? []), row.id]);
+          } else if (write.phase !== "released" && row.phase === "released") ended.push(row.id);
+        }
+        for (const [endsAt, ids] of released) {
+          await trx
+            .updateTable("legacy_plan_recipients")
+            .set({ released_at: at, release_ends_at: endsAt, release_notified_at: null })
+            .where("plan_id", "in", idList(dialect, ids))
+            .execute();
+        }
+        if (ended.length) {
+          await trx
+            .updateTable("legacy_plan_recipients")
+            .set({ released_at: null, release_ends_at: null, release_notified_at: null })
+            .where("plan_id", "in", idList(dialect, ended))
+            .execute();
+        }
+        // The owners of plans that changed phase have their reminders looked at again by the sweep, in the same
+        // transaction, so a server that stops here leaves no owner with a stale reminder time.
+        const owners = [
+          ...new Set(
+            wins.filter(({ row, write }) => write.phase !== row.phase).map(({ row }) => row.ownerId),
+          ),
+        ];
+        if (owners.length) {
+          await trx
+            .updateTable("profiles")
+            .set({ reminder_due_at: at })
+            .where("user_id", "in", idList(dialect, owners))
+            .where((eb) => eb.or([eb("reminder_due_at", "is", null), eb("reminder_due_at", ">", at)]))
+            .execute();
+        }
+        await insertEvents(
+          trx,
+          dialect,
+          wins.flatMap(({ row, write }) => write.events.map((event) => ({ planId: row.id, event }))),
+          now,
+        );
+        return won;
       });
     },
 
@@ -333,30 +508,11 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async reminderRow(userId) {
-      const row = await db
-        .selectFrom("profiles")
-        .select([
-          "user_id",
-          "activity_check",
-          "next_60_day_check",
-          "valid_60_day_check",
-          "reminder_slot_at",
-          "reminder_sent_at",
-          "reminder_due_at",
-        ])
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
-      return (
-        row && {
-          userId: row.user_id,
-          activityCheck: row.activity_check,
-          deadlineAt: row.next_60_day_check,
-          lastCheckInAt: row.valid_60_day_check,
-          slotAt: row.reminder_slot_at,
-          sentAt: row.reminder_sent_at,
-          dueAt: row.reminder_due_at,
-        }
-      );
+      return (await reminderRows(db, dialect, [userId]))[0];
+    },
+
+    async reminderRows(userIds) {
+      return reminderRows(db, dialect, userIds);
     },
 
     async dueReminderOwners(now, limit) {
@@ -372,15 +528,53 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async setReminderDue(userId, expectedDueAt, dueAt) {
-      return updateReminder(userId, expectedDueAt, { reminder_due_at: dueAt });
+      return (await repo.updateReminders([{ userId, expectedDueAt, dueAt }])).has(userId);
     },
 
-    async markReminded(userId, expectedDueAt, reminder) {
-      return updateReminder(userId, expectedDueAt, {
-        reminder_slot_at: reminder.slotAt,
-        reminder_sent_at: reminder.sentAt,
-        reminder_due_at: reminder.dueAt,
-      });
+    async updateReminders(updates) {
+      if (!updates.length) return new Set();
+      const rows = updates.map((u) => ({
+        user_id: u.userId,
+        expected: u.expectedDueAt,
+        due_at: u.dueAt,
+        sent: u.sent ? 1 : 0,
+        slot_at: u.sent?.slotAt ?? null,
+        sent_at: u.sent?.sentAt ?? null,
+      }));
+      const v = jsonRows(
+        dialect,
+        rows,
+        {
+          user_id: "text",
+          expected: "text",
+          due_at: "text",
+          sent: "integer",
+          slot_at: "text",
+          sent_at: "text",
+        },
+        "v",
+      );
+      // A reminder sent records its slot and time; the due time is written only where it is still the one read.
+      const written = await sql<{ user_id: string }>`
+        update profiles set
+          reminder_due_at = v.due_at,
+          reminder_slot_at = case when v.sent = 1 then v.slot_at else profiles.reminder_slot_at end,
+          reminder_sent_at = case when v.sent = 1 then v.sent_at else profiles.reminder_sent_at end
+        from ${v}
+        where profiles.user_id = v.user_id
+          and (profiles.reminder_due_at = v.expected or (profiles.reminder_due_at is null and v.expected is null))
+        returning profiles.user_id`.execute(db);
+      return new Set(written.rows.map((r) => r.user_id));
+    },
+
+    async people(userIds) {
+      if (!userIds.length) return new Map();
+      const rows = await db
+        .selectFrom("user")
+        .select(["id", "name", "email"])
+        .where("id", "in", idList(dialect, userIds))
+        .execute();
+      return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
     },
 
     async insertRequest(request) {
@@ -475,21 +669,25 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async addEvent(planId, event, now) {
-      await db.transaction().execute((trx) => insertEvents(trx, planId, [event], now));
+      await db.transaction().execute((trx) => insertEvents(trx, dialect, [{ planId, event }], now));
     },
 
-    async insertLink(link) {
-      await db
-        .insertInto("check_in_links")
-        .values({
-          token_hash: link.tokenHash,
-          user_id: link.userId,
-          purpose: link.purpose,
-          request_id: link.requestId,
-          expires_at: link.expiresAt.toISOString(),
-          used_at: null,
-        })
-        .execute();
+    async insertLinks(links) {
+      if (!links.length) return;
+      const rows = links.map((link) => ({
+        token_hash: link.tokenHash,
+        user_id: link.userId,
+        purpose: link.purpose,
+        request_id: link.requestId,
+        expires_at: link.expiresAt.toISOString(),
+      }));
+      await insertJsonRows(dialect, "check_in_links", rows, {
+        token_hash: "text",
+        user_id: "text",
+        purpose: "text",
+        request_id: "text",
+        expires_at: "text",
+      }).execute(db);
     },
 
     async useLink(tokenHash, now) {
@@ -510,4 +708,5 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       return row && { userId: row.user_id, purpose: row.purpose, requestId: row.request_id };
     },
   };
+  return repo;
 }

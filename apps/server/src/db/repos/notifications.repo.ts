@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Dialect } from "../database.ts";
+import { insertJsonRows } from "../json-rows.ts";
 import type { DatabaseSchema, NotificationsTable } from "../schema.ts";
 
 export interface NotificationRecord {
@@ -12,8 +14,16 @@ export interface NotificationRecord {
   readAt: string | null;
 }
 
+export interface NotificationEntry {
+  userId: string;
+  kind: string;
+  title: string;
+  body: string;
+}
+
 export interface NotificationsRepo {
-  insert(entry: { userId: string; kind: string; title: string; body: string }, now: Date): Promise<void>;
+  insert(entry: NotificationEntry, now: Date): Promise<void>;
+  insertMany(entries: readonly NotificationEntry[], now: Date): Promise<void>;
   /** Newest first, `limit` entries older than `after` (created_at and id), or from the newest. */
   page(
     userId: string,
@@ -36,22 +46,32 @@ const toRecord = (row: NotificationsTable): NotificationRecord => ({
   readAt: row.read_at,
 });
 
-export function createNotificationsRepo(db: Kysely<DatabaseSchema>): NotificationsRepo {
+export function createNotificationsRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): NotificationsRepo {
+  async function insertMany(entries: readonly NotificationEntry[], now: Date) {
+    if (!entries.length) return;
+    const rows = entries.map((entry) => ({
+      id: randomUUID(),
+      user_id: entry.userId,
+      kind: entry.kind,
+      title: entry.title,
+      body: entry.body,
+      created_at: now.toISOString(),
+    }));
+    await insertJsonRows(dialect, "notifications", rows, {
+      id: "text",
+      user_id: "text",
+      kind: "text",
+      title: "text",
+      body: "text",
+      created_at: "text",
+    }).execute(db);
+  }
+
   return {
     async insert(entry, now) {
-      await db
-        .insertInto("notifications")
-        .values({
-          id: randomUUID(),
-          user_id: entry.userId,
-          kind: entry.kind,
-          title: entry.title,
-          body: entry.body,
-          created_at: now.toISOString(),
-          read_at: null,
-        })
-        .execute();
+      await insertMany([entry], now);
     },
+    insertMany,
     async page(userId, { limit, after }) {
       let query = db.selectFrom("notifications").selectAll().where("user_id", "=", userId);
       if (after) {
