@@ -202,6 +202,19 @@ describe("the release engine", () => {
         .getByText(/You checked in/)
         .waitFor({ timeout: 15_000 });
 
+      // 20 days on, still signed in in the same tab: every page reminds her, with its own "I'm still here".
+      await wait(20 * day);
+      await page.goto(`${baseUrl}/account/MyData`);
+      const banner = page.getByTestId("check-in-banner");
+      await banner.getByText(/Your legacy plans act if you do not check in by/).waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, "banner");
+      await banner.getByRole("button", { name: "I'm still here" }).click();
+      await page.getByText(/^Checked in\. Next check-in by /).waitFor({ timeout: 15_000 });
+      expect(await banner.count()).toBe(0);
+      await page.goto(`${baseUrl}/account/LegacySettings`);
+      await page.getByText("Nothing is released while you keep checking in.").waitFor({ timeout: 30_000 });
+
       // Then the check-ins stop. 20 days on: no release, nothing for Ada.
       await wait(20 * day);
       await wait(11 * day);
@@ -213,6 +226,12 @@ describe("the release engine", () => {
       await page.reload();
       await page.getByText("Check-in missed").waitFor({ timeout: 30_000 });
       await shot(page, "grace");
+      await page.goto(`${baseUrl}/account/MyData`);
+      await page
+        .getByTestId("check-in-banner")
+        .getByText("You missed a check-in")
+        .waitFor({ timeout: 30_000 });
+      await page.goto(`${baseUrl}/account/LegacySettings`);
       // Past the grace period: released, Ada is told and opens what was left for her.
       await wait(7 * day);
       await page.reload();
@@ -229,7 +248,8 @@ describe("the release engine", () => {
     }
   }, 360_000);
 
-  it("a request refused from the mail; asked again and, unrefused, released after the waiting period", async () => {
+  it("a request refused from the mail; asked again with a reason only the owner reads and, unrefused, released after the waiting period", async () => {
+    const reasonText = "Mum had a stroke on Sunday and cannot speak. The doctors say weeks, maybe longer.";
     const { owner, ada, planId } = await ownerWithPlan({
       trigger: { kind: "request", waitingDays: 7 },
       trustees: null,
@@ -268,14 +288,43 @@ describe("the release engine", () => {
       expect(early.status).toBe(409);
       expect(await early.text()).toMatch(/You can ask again from/);
 
+      // The second time she says why. Her browser seals the reason to Grace's key: it never leaves it readable.
       await wait(7 * day + 60_000);
       await them.page.reload();
       await plan.getByRole("button", { name: "Ask for access" }).click({ timeout: 30_000 });
-      await them.page.getByRole("dialog").getByRole("button", { name: "Ask for access" }).click();
+      const dialog = them.page.getByRole("dialog");
+      await dialog.getByLabel("Why are you asking? (optional)").fill(reasonText);
+      expect(await seriousAxeViolations(them.page)).toEqual([]);
+      await shot(them.page, "ask-with-reason");
+      const sent: string[] = [];
+      them.page.on("request", (request) => sent.push(request.postData() ?? ""));
+      await dialog.getByRole("button", { name: "Ask for access" }).click();
       await plan.getByText(/You asked for access/).waitFor({ timeout: 15_000 });
+      expect(sent.some((body) => body.includes('"sealed":"v1.'))).toBe(true);
+      expect(sent.filter((body) => body.includes("stroke"))).toEqual([]);
       await them.page.reload();
       expect(await plan.getByTestId("naming-plan-status").textContent()).toMatch(/access was asked for/);
       await shot(them.page, "requested");
+      const reasonMail = await waitForMail(mailDir, owner.email, {
+        subject: /asked for access/,
+        since: asked.receivedAt + 1,
+      });
+      expect(reasonMail.text).not.toContain("stroke");
+
+      // Grace reads the reason on her plan's page, opened in her browser, and lets the wait run out.
+      const ownerSide = await signedIn(owner, "/account/LegacySettings");
+      try {
+        const shown = ownerSide.page.getByTestId("plan-request-reason");
+        await shown.waitFor({ timeout: 60_000 });
+        expect(await shown.textContent()).toBe(reasonText);
+        expect(await ownerSide.page.getByTestId("plan-request").textContent()).toMatch(
+          /Ada Lovelace asked for access on .+ The plan is released on .+ unless you refuse\./,
+        );
+        expect(await seriousAxeViolations(ownerSide.page)).toEqual([]);
+        await shot(ownerSide.page, "request-reason");
+      } finally {
+        await ownerSide.context.close();
+      }
       await wait(7 * day + 60_000);
       await adaOpens(ada, planId);
     } finally {

@@ -228,6 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .map((o) => ({ path: o.fullPath, size: Number(o.size) }));
     },
     signingKeyOf: async (userId) => (await accountKeys.find(userId))?.blobs.signingPublicKeyPem ?? null,
+    publicKeyOf: async (userId) => (await accountKeys.find(userId))?.blobs.publicKeyPem ?? null,
     ownerName: async (userId) => (await users.findById(userId))?.name ?? "Someone",
     historyOf: (planId) => engineRepo.events(planId),
     onPlanChanged: (ownerId, planId, change) => legacyEngine.planChanged(ownerId, planId, change),

@@ -33,6 +33,11 @@ export const checkInStatusSchema = z.object({
   plansWatching: z.int(),
   /** A deadline was missed and a plan is in its grace period. */
   overdue: z.boolean(),
+  /**
+   * A plan waits on this check-in and its reminders have started (half the interval before the deadline, by the
+   * server's clock) or it is in grace: the app reminds the owner on every page.
+   */
+  remindNow: z.boolean(),
 });
 export type CheckInStatus = z.infer<typeof checkInStatusSchema>;
 

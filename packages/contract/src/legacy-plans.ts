@@ -273,6 +273,18 @@ export const legacyPlanSchema = z.object({
   /** A pending request's end of waiting, a time-limited release's end. */
   requestDueAt: z.string().nullable(),
   releaseEndsAt: z.string().nullable(),
+  /**
+   * A recipient's request the owner has not answered: who asked (the contact), when, when the plan is released unless
+   * refused, and the reason, sealed by the recipient's browser to the owner's key (null when they gave none).
+   */
+  pendingRequest: z
+    .object({
+      contactId: z.string(),
+      requestedAt: z.string(),
+      dueAt: z.string(),
+      reason: z.object({ sealed: z.string(), dek: z.string() }).nullable(),
+    })
+    .nullable(),
   items: z.array(z.object({ kind: z.enum(legacyItemKinds), id: z.string(), addedAt: z.string() })),
   recipients: z.array(legacyPlanRecipientSchema),
 });
@@ -284,7 +296,13 @@ export type LegacyPlanList = z.infer<typeof legacyPlanListSchema>;
 /** What a recipient sees of a plan naming them before release: never its items, name or letters. */
 export const legacyNamingPlanSchema = z.object({
   planId: z.string(),
+  ownerId: z.string(),
   ownerName: z.string(),
+  /**
+   * The owner's RSA public key, for this person's browser to seal a reason for a request to the owner alone; null
+   * when this person may not ask. Served by the server, not compared by anyone (docs/file-format.md section 11.4).
+   */
+  ownerPublicKeyPem: z.string().nullable(),
   trigger: z.enum(["shareNow", "missedCheckIn", "request"]),
   state: z.enum(legacyPlanStates),
   releasedAt: z.string().nullable(),

@@ -25,6 +25,11 @@ export const BlobPurpose = {
   legacyLetter: "legacy/letter",
   /** A drill's dummy document, under the drill's own DEK; itemId = the drill id. */
   legacyDrill: "legacy/drill",
+  /**
+   * A recipient's reason for asking for access, under its own DEK (wrapped to the owner's RSA key); userId = the
+   * owner, itemId = the plan id.
+   */
+  legacyRequestReason: "legacy/request-reason",
 } as const;
 
 export type BlobPurpose = (typeof BlobPurpose)[keyof typeof BlobPurpose];
@@ -36,6 +41,7 @@ const PURPOSES_WITH_ITEM_ID: ReadonlySet<BlobPurpose> = new Set([
   BlobPurpose.legacyPlanDetails,
   BlobPurpose.legacyLetter,
   BlobPurpose.legacyDrill,
+  BlobPurpose.legacyRequestReason,
 ]);
 
 /** Who and what a blob belongs to. `itemId` is required for the per-item purposes and forbidden elsewhere. */

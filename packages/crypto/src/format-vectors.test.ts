@@ -377,6 +377,7 @@ describe("docs/file-format.md examples of legacy plans, computed independently",
     expectInDoc(`string    = ${blob}`);
     expectInDoc(`digest    = ${sha256(Buffer.from(blob, "utf8")).toString("hex")}`);
     expectInDoc(`AAD(drill-1) = ${blobAad("legacy/drill", "user-123", "drill-1").toString("hex")}`);
+    expectInDoc(`AAD(plan-1)  = ${blobAad("legacy/request-reason", "user-123", "plan-1").toString("hex")}`);
     const dek = new Uint8Array(range(0x70, 32)) as DekBytes;
     const context = { ownerId: "user-123", itemId: "letter-1", purpose: "letter" } as const;
     expect(await openItemText(dek, context, blob)).toBe(letterText);

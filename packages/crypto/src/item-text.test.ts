@@ -35,6 +35,10 @@ describe("letters and drills", () => {
       "A test document.",
     );
     expect(await openItemText(dek, letter, await sealItemText(dek, letter, ""))).toBe("");
+    const reason: ItemTextContext = { ownerId: "owner-1", itemId: "plan-1", purpose: "requestReason" };
+    expect(await openItemText(dek, reason, await sealItemText(dek, reason, "Mum is in hospital."))).toBe(
+      "Mum is in hospital.",
+    );
   });
 
   test("another DEK, owner, item or purpose does not open it", async () => {
@@ -43,6 +47,7 @@ describe("letters and drills", () => {
       [dek, { ...letter, ownerId: "owner-2" }],
       [dek, { ...letter, itemId: "letter-2" }],
       [dek, { ...letter, purpose: "drill" }],
+      [dek, { ...letter, purpose: "requestReason" }],
     ];
     for (const [key, context] of wrong) {
       expect(await codeOf(openItemText(key, context, blob)), JSON.stringify(context)).toBe(

@@ -8,14 +8,16 @@ import type { DekBytes, SealedBlobString } from "./types.ts";
 // A letter to one recipient, or a drill's dummy document, is an item of its own: text sealed under the item's own DEK,
 // whose owner copy is wrapDekForOwner (itemId = the letter or drill id) and whose recipient copy is
 // wrapDekForRecipient. The AAD names the owner, the item and whether it is a letter or a drill, so the server cannot
-// hand a recipient a drill's text as a letter, or one letter in place of another under a reused key.
+// hand a recipient a drill's text as a letter, or one letter in place of another under a reused key. A recipient's
+// reason for asking for access is text of the same kind the other way round: written by the recipient, sealed under
+// its own DEK, the DEK wrapped to the owner's RSA key; its AAD names the owner and the plan (itemId = the plan id).
 
-export type ItemTextPurpose = "letter" | "drill";
+export type ItemTextPurpose = "letter" | "drill" | "requestReason";
 
 export interface ItemTextContext {
   /** The owner's user id: the recipient knows it too, so both sides build the same AAD. */
   readonly ownerId: string;
-  /** The letter's or the drill's id. */
+  /** The letter's or the drill's id; for a request's reason, the plan's id. */
   readonly itemId: string;
   readonly purpose: ItemTextPurpose;
 }
@@ -28,6 +30,7 @@ const ITEM_TEXT_MAX_BYTES = 3 * ITEM_TEXT_MAX_LENGTH;
 const PURPOSES: Readonly<Record<ItemTextPurpose, BlobPurpose>> = {
   letter: BlobPurpose.legacyLetter,
   drill: BlobPurpose.legacyDrill,
+  requestReason: BlobPurpose.legacyRequestReason,
 };
 
 function blobPurpose(context: ItemTextContext) {

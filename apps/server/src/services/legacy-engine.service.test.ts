@@ -118,8 +118,11 @@ for (const target of testDatabaseTargets()) {
       expect(await t.phaseOf(id)).toBe("active");
       await t.at(30 * day - 1);
       expect(await t.phaseOf(id)).toBe("active");
+      expect(await t.world.engine.schedule(t.owner.id)).toMatchObject({ remindNow: false, overdue: false });
       await t.at(30 * day);
       expect(await t.phaseOf(id)).toBe("reminding");
+      // From here the app reminds her on every page, by the server's clock.
+      expect(await t.world.engine.schedule(t.owner.id)).toMatchObject({ remindNow: true, overdue: false });
       await t.at(60 * day);
       expect(await t.phaseOf(id)).toBe("grace");
       await t.at(67 * day - 60_000);
@@ -245,13 +248,22 @@ for (const target of testDatabaseTargets()) {
       const t = await setup();
       const { id } = await t.planFor(settings({ kind: "request", waitingDays: 7 }));
       await t.at(day);
-      await t.world.engine.request(t.ada, id, { sealed: sealed(), dek: `v1.${"A".repeat(684)}` });
+      // Ada's browser seals her reason to Olive's key, which the list of plans naming her serves (only for a plan
+      // she may ask about); the owner's plan carries the sealed reason back, as stored.
+      const naming = (await t.world.plans.listShared(t.ada)).plans.find((p) => p.planId === id);
+      expect(naming).toMatchObject({ ownerId: t.owner.id, takesRequests: true });
+      expect(naming?.ownerPublicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+      const reason = { sealed: sealed(), dek: `v1.${"A".repeat(684)}` };
+      await t.world.engine.request(t.ada, id, reason);
       expect(await t.phaseOf(id)).toBe("requested");
+      const asked = (await t.world.plans.list(t.owner)).find((p) => p.id === id)?.pendingRequest;
+      expect(asked).toMatchObject({ reason, dueAt: new Date(Date.parse(start) + 8 * day).toISOString() });
       expect(await t.kindsOf(t.owner)).toContain("legacy-access-requested");
       const mail = t.mailsTo(t.owner, /asked for access/).at(-1);
       const token = /#refuse=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
       expect(await t.world.engine.useLink(token ?? "")).toEqual({ done: "refuse" });
       expect(await t.phaseOf(id)).toBe("active");
+      expect((await t.world.plans.list(t.owner)).find((p) => p.id === id)?.pendingRequest).toBeNull();
       expect(await t.kindsOf(t.ada)).toContain("legacy-request-refused");
       // Sign-ins do not refuse, and a refused recipient waits a full waiting period before asking again.
       await t.at(5 * day);
@@ -277,6 +289,9 @@ for (const target of testDatabaseTargets()) {
       const t = await setup();
       const stranger = await t.person("Sam Stranger");
       const onCheckIn = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      // A plan she may not ask about does not hand her the owner's key.
+      const naming = (await t.world.plans.listShared(t.ada)).plans.find((p) => p.planId === onCheckIn.id);
+      expect(naming).toMatchObject({ takesRequests: false, ownerPublicKeyPem: null });
       expect(await refusal(t.world.engine.request(t.ada, onCheckIn.id, null))).toBe(
         legacyEngineMessages.requestsNotTaken,
       );

@@ -267,6 +267,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
         /** Plans a missed check-in can release. */
         plansWatching: plans.filter((p) => takesMissedCheckIn(p) && p.phase !== "released").length,
         overdue: plans.some((p) => p.phase === "grace"),
+        remindNow: plans.some((p) => p.phase === "reminding" || p.phase === "grace"),
       };
     },
 

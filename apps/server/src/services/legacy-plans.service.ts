@@ -37,6 +37,8 @@ export interface LegacyPlansServiceDeps {
   documentObjects: (ownerId: string, documentId: string) => Promise<{ path: string; size: number }[]>;
   /** The signing public key of an account (for the recipient to verify the owner's signatures). */
   signingKeyOf: (userId: string) => Promise<string | null>;
+  /** The RSA public key of an account (for a recipient to seal a request's reason to the owner). */
+  publicKeyOf: (userId: string) => Promise<string | null>;
   ownerName: (userId: string) => Promise<string>;
   /** A plan's history (the release engine's), oldest first. */
   historyOf: (planId: string) => Promise<LegacyShared["history"]>;
@@ -98,6 +100,7 @@ function toPlan(record: PlanRecord): LegacyPlan {
     dueAt: plan.due_at,
     requestDueAt: plan.request_due_at,
     releaseEndsAt: plan.release_ends_at,
+    pendingRequest: record.pendingRequest,
     items: record.items.map((i) => ({ kind: i.kind, id: i.itemId, addedAt: i.addedAt })),
     recipients: record.recipients.map((r) => ({
       contactId: r.contact_id,
@@ -527,20 +530,27 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
           expiresAt: s.expiresAt,
           itemCount: s.documents.length + (s.letter ? 1 : 0),
         })),
-        plans: naming.map((p) => ({
-          planId: p.id,
-          ownerName: p.owner_name,
-          trigger: p.trigger,
-          state: p.state,
-          releasedAt: p.released_at,
-          phase: p.phase,
-          takesRequests:
-            p.recipient &&
-            p.contact_state === "confirmed" &&
-            (p.trigger === "request" || (p.trigger === "missedCheckIn" && p.waiting_days !== null)),
-          trustee: p.trustee,
-          awaitingMyAnswer: p.trustee && p.phase === "awaitingTrustees" && !p.answered,
-        })),
+        plans: await Promise.all(
+          naming.map(async (p) => {
+            const takesRequests =
+              p.recipient &&
+              p.contact_state === "confirmed" &&
+              (p.trigger === "request" || (p.trigger === "missedCheckIn" && p.waiting_days !== null));
+            return {
+              planId: p.id,
+              ownerId: p.owner_id,
+              ownerName: p.owner_name,
+              ownerPublicKeyPem: takesRequests ? await deps.publicKeyOf(p.owner_id) : null,
+              trigger: p.trigger,
+              state: p.state,
+              releasedAt: p.released_at,
+              phase: p.phase,
+              takesRequests,
+              trustee: p.trustee,
+              awaitingMyAnswer: p.trustee && p.phase === "awaitingTrustees" && !p.answered,
+            };
+          }),
+        ),
       };
     },
 

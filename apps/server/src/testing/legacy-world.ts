@@ -91,6 +91,7 @@ export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.
       { path: `users/${ownerId}/documents/${id}/v1/header`, size: 100 },
     ],
     signingKeyOf: async (userId) => (await keys.find(userId))?.blobs.signingPublicKeyPem ?? null,
+    publicKeyOf: async (userId) => (await keys.find(userId))?.blobs.publicKeyPem ?? null,
     ownerName: async (userId) => (await users.findById(userId))?.name ?? "Someone",
     historyOf: (planId) => engineRepo.events(planId),
     onPlanChanged: (ownerId, planId, change) => engine.planChanged(ownerId, planId, change),

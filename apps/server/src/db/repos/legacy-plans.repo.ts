@@ -4,6 +4,7 @@ import type {
   DatabaseSchema,
   LegacyDrillsTable,
   LegacyPlanRecipientsTable,
+  LegacyPlanRequestsTable,
   LegacyPlansTable,
 } from "../schema.ts";
 
@@ -24,6 +25,13 @@ export interface WrapRef {
 export interface PlanRecord {
   plan: PlanRow;
   trustees: string[];
+  /** A recipient's request the owner has not answered (the release engine's), with its sealed reason. */
+  pendingRequest: {
+    contactId: string;
+    requestedAt: string;
+    dueAt: string;
+    reason: { sealed: string; dek: string } | null;
+  } | null;
   items: { kind: LegacyItemKind; itemId: string; addedAt: string }[];
   recipients: (PlanRecipientRow & { wraps: WrapRef[]; lastDrillAt: string | null })[];
 }
@@ -127,6 +135,19 @@ export interface LegacyPlansRepo {
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
+function pendingOf(request: LegacyPlanRequestsTable | undefined): PlanRecord["pendingRequest"] {
+  if (!request) return null;
+  return {
+    contactId: request.contact_id,
+    requestedAt: request.requested_at,
+    dueAt: request.due_at,
+    reason:
+      request.reason_sealed && request.reason_dek
+        ? { sealed: request.reason_sealed, dek: request.reason_dek }
+        : null,
+  };
+}
+
 async function bumpVersion(db: Db, id: string, now: Date) {
   await db
     .updateTable("legacy_plans")
@@ -154,7 +175,7 @@ export function createLegacyPlansRepo(db: Kysely<DatabaseSchema>): LegacyPlansRe
   async function load(plans: PlanRow[]): Promise<PlanRecord[]> {
     if (plans.length === 0) return [];
     const ids = plans.map((p) => p.id);
-    const [trustees, items, recipients, wraps, drills] = await Promise.all([
+    const [trustees, items, recipients, wraps, drills, requests] = await Promise.all([
       db.selectFrom("legacy_plan_trustees").selectAll().where("plan_id", "in", ids).execute(),
       db
         .selectFrom("legacy_plan_items")
@@ -182,10 +203,18 @@ export function createLegacyPlansRepo(db: Kysely<DatabaseSchema>): LegacyPlansRe
         .where("plan_id", "in", ids)
         .groupBy(["plan_id", "contact_id"])
         .execute(),
+      db
+        .selectFrom("legacy_plan_requests")
+        .selectAll()
+        .where("plan_id", "in", ids)
+        .where("outcome", "is", null)
+        .orderBy("requested_at", "desc")
+        .execute(),
     ]);
     return plans.map((plan) => ({
       plan,
       trustees: trustees.filter((t) => t.plan_id === plan.id).map((t) => t.contact_id),
+      pendingRequest: pendingOf(requests.find((r) => r.plan_id === plan.id)),
       items: items
         .filter((i) => i.plan_id === plan.id)
         .map((i) => ({ kind: i.kind, itemId: i.item_id, addedAt: i.added_at })),

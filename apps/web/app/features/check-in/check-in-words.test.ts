@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dateFormat } from "#app/features/prefs/date-format.ts";
-import { checkInSummary } from "./check-in-words.ts";
+import { checkInSummary, showsCheckInCard } from "./check-in-words.ts";
 
 const dates = dateFormat("UTC");
 const status = {
@@ -9,6 +9,7 @@ const status = {
   intervalDays: 30,
   plansWatching: 1,
   overdue: false,
+  remindNow: false,
 };
 
 describe("the check-in card's words", () => {
@@ -27,5 +28,14 @@ describe("the check-in card's words", () => {
     expect(checkInSummary({ ...status, overdue: true }, dates).deadline).toBe(
       "Your check-in was due on 1 December 2026. Check in now: a plan is in its grace period.",
     );
+  });
+});
+
+describe("the app-wide check-in reminder", () => {
+  it("stays off the pages that show the check-in card", () => {
+    for (const path of ["/app", "/account/", "/app/LegacySettings", "/account/legacysettings"])
+      expect(showsCheckInCard(path)).toBe(true);
+    for (const path of ["/app/MyData", "/account/settings", "/app/LegacySettingsX"])
+      expect(showsCheckInCard(path)).toBe(false);
   });
 });

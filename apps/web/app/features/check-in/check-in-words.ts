@@ -20,3 +20,8 @@ export function checkInSummary(status: CheckInStatus, dates: DateFormat) {
     detail: `${every}${last} Signing in checks you in too, and reminders come by email before the deadline.`,
   };
 }
+
+/** Pages that show the full check-in card, where the banner would only repeat it. */
+export function showsCheckInCard(pathname: string): boolean {
+  return /^\/(app|account)\/?$/i.test(pathname) || /^\/(app|account)\/legacysettings\/?$/i.test(pathname);
+}

@@ -125,3 +125,28 @@ export async function buildDrill(
     dek.fill(0);
   }
 }
+
+/**
+ * The reason a recipient gave for a request, opened with the owner's RSA key: null when it does not open (sealed to
+ * another key, or damaged).
+ */
+export async function openRequestReason(
+  keys: OwnerKeys,
+  planId: string,
+  reason: { sealed: string; dek: string },
+): Promise<string | null> {
+  const { api } = keys.crypto;
+  const dek = await api.unwrapDekForRecipient(keys.account.privateKey, reason.dek);
+  if (!dek) return null;
+  try {
+    return await api.openItemText(
+      dek,
+      { ownerId: keys.account.userId, itemId: planId, purpose: "requestReason" },
+      reason.sealed,
+    );
+  } catch {
+    return null;
+  } finally {
+    dek.fill(0);
+  }
+}

@@ -62,6 +62,7 @@ function setup(options: { details?: PlanDetailsContent; staleOnce?: boolean } = 
     dueAt: null,
     requestDueAt: null,
     releaseEndsAt: null,
+    pendingRequest: null,
     version: 3,
     createdAt: at,
     updatedAt: at,

@@ -4,6 +4,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { describeLegacyError } from "#app/features/legacy-contacts/contacts-cache.ts";
 import { callApi } from "#app/lib/api.ts";
 import { invalidateApi } from "#app/lib/query.tsx";
+import { REQUEST_REASON_MAX_LENGTH, sealRequestReason } from "./request-reason.ts";
 
 type NamingPlan = LegacySharedList["plans"][number];
 
@@ -14,6 +15,7 @@ type NamingPlan = LegacySharedList["plans"][number];
 export function NamingActions({ plan }: { plan: NamingPlan }) {
   const [asking, setAsking] = useState<null | "request" | "yes" | "no">(null);
   const [said, setSaid] = useState("");
+  const [reason, setReason] = useState("");
   const owner = plan.ownerName || "the owner";
   const canAsk =
     plan.takesRequests && (plan.phase === "active" || plan.phase === "reminding" || plan.phase === "grace");
@@ -53,7 +55,9 @@ export function NamingActions({ plan }: { plan: NamingPlan }) {
           describeError={describeLegacyError}
           onClose={() => setAsking(null)}
           onConfirm={async () => {
-            await callApi("requestLegacyAccess", { params: { id: plan.planId }, body: { reason: null } });
+            const sealed = await sealRequestReason(plan, reason);
+            await callApi("requestLegacyAccess", { params: { id: plan.planId }, body: { reason: sealed } });
+            setReason("");
             done(`You asked for access. ${owner} has been told, and can refuse.`);
           }}
         >
@@ -62,6 +66,25 @@ export function NamingActions({ plan }: { plan: NamingPlan }) {
             waiting period, the plan is released to its recipients.
           </p>
           <p>Ask only if {owner} can no longer act for themselves.</p>
+          {plan.ownerPublicKeyPem ? (
+            <div>
+              <label htmlFor={`ask-${plan.planId}-reason`} className="block text-sm font-medium">
+                Why are you asking? (optional)
+              </label>
+              <textarea
+                id={`ask-${plan.planId}-reason`}
+                className="field-input mt-1.5 min-h-24 resize-y"
+                maxLength={REQUEST_REASON_MAX_LENGTH}
+                value={reason}
+                aria-describedby={`ask-${plan.planId}-reason-hint`}
+                onChange={(event) => setReason(event.currentTarget.value)}
+              />
+              <p id={`ask-${plan.planId}-reason-hint`} className="mt-1.5 text-sm text-ink-muted">
+                Encrypted in this browser for {owner} alone; Heirloom cannot read it. The mail to them says
+                only that you asked.
+              </p>
+            </div>
+          ) : null}
         </ConfirmDialog>
       ) : null}
       {asking === "yes" || asking === "no" ? (

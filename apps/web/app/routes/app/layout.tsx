@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import { useProfileTheme } from "#app/features/account/use-profile-theme.ts";
+import { CheckInBanner } from "#app/features/check-in/check-in-banner.tsx";
 import { WrapQueueRunner } from "#app/features/legacy-plans/wrap-queue-runner.tsx";
 import {
   displayNameOf,
@@ -38,6 +39,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useProfileTheme(live.profile?.DarkMode);
   return (
     <AppShell displayName={displayNameOf(user)} email={user.email} onSignOut={() => void signOut()}>
+      <CheckInBanner />
       <div key={pathname} className="page-fade-in">
         <Outlet context={context} />
       </div>
