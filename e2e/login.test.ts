@@ -29,17 +29,22 @@ describe("login", () => {
     const account = await createAccount(baseUrl, { name: "lena login" });
     const { page, context, errors } = await openPage(browser);
     // Everything that crosses the wire, both ways: URLs, headers, bodies.
+    // Traffic after the check below (while the page closes) can no longer be read: it is marked, not left to reject.
     const traffic: Promise<string>[] = [];
+    const unread = (url: string) => () => `${url} (closed before it was read)`;
     page.on("request", (request) => {
       traffic.push(
-        request.allHeaders().then((h) => `${request.url()} ${JSON.stringify(h)} ${request.postData() ?? ""}`),
+        request
+          .allHeaders()
+          .then((h) => `${request.url()} ${JSON.stringify(h)} ${request.postData() ?? ""}`)
+          .catch(unread(request.url())),
       );
     });
     page.on("response", (response) => {
       traffic.push(
-        Promise.all([response.allHeaders(), response.text().catch(() => "")]).then(
-          ([h, body]) => `${response.url()} ${JSON.stringify(h)} ${body}`,
-        ),
+        Promise.all([response.allHeaders(), response.text().catch(() => "")])
+          .then(([h, body]) => `${response.url()} ${JSON.stringify(h)} ${body}`)
+          .catch(unread(response.url())),
       );
     });
     try {

@@ -1,6 +1,7 @@
+import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, sqlitePathFromUrl } from "./database.ts";
+import { migrateToLatest, openDatabase, sqlitePathFromUrl, withStatementCache } from "./database.ts";
 import { migrations } from "./migrations/index.ts";
 import { type TestDatabase, testDatabaseTargets } from "./test-databases.ts";
 
@@ -18,6 +19,32 @@ describe("openDatabase", () => {
   it("refuses an unknown scheme without echoing the URL, which may hold a password", async () => {
     await expect(openDatabase("mysql://root:hunter2@db/x")).rejects.toThrow(/^Unsupported database URL/);
     await expect(openDatabase("mysql://root:hunter2@db/x")).rejects.not.toThrow(/hunter2/);
+  });
+});
+
+describe("SQLite's statement cache", () => {
+  it("reuses a statement for the same SQL with other parameters, and never hands out one that is busy", () => {
+    const sqlite = new BetterSqlite3(":memory:");
+    const cached = withStatementCache(sqlite, 2);
+    cached.prepare("create table t (n integer)").run([]);
+    const insert = cached.prepare("insert into t (n) values (?)");
+    for (const n of [1, 2, 3]) {
+      expect(cached.prepare("insert into t (n) values (?)")).toBe(insert);
+      insert.run([n]);
+    }
+    const select = "select n from t where n >= ? order by n";
+    expect(cached.prepare(select).all([2])).toEqual([{ n: 2 }, { n: 3 }]);
+    expect(cached.prepare(select).all([3])).toEqual([{ n: 3 }]);
+    // While one copy is being iterated, the same SQL gets a statement of its own.
+    const rows = cached.prepare(select).iterate([1]);
+    expect(rows.next().value).toEqual({ n: 1 });
+    expect(cached.prepare(select).all([3])).toEqual([{ n: 3 }]);
+    expect([...rows]).toEqual([{ n: 2 }, { n: 3 }]);
+    // At most `size` statements are kept: the least recently used goes first.
+    cached.prepare("select 1 as one");
+    cached.prepare("select 2 as two");
+    expect(cached.prepare(select)).not.toBe(cached.prepare("select 1 as one"));
+    cached.close();
   });
 });
 

@@ -42,9 +42,11 @@ export function insertJsonRows(
   return sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select ${sql.raw(names)} from ${jsonRows(dialect, rows, columns, "v")}`;
 }
 
-/** `(select ...)` listing the ids, for `where x in <list>`: one parameter however many ids. */
+/**
+ * `(select ...)` listing the ids, for `where x in <list>`: one parameter however many ids. PostgreSQL gets a text
+ * array (its planner then looks the ids up by index, where a JSON list's row estimate led it to scan), SQLite JSON.
+ */
 export function idList(dialect: Dialect, ids: readonly string[]): RawBuilder<string> {
-  const json = JSON.stringify(ids);
-  if (dialect === "postgres") return sql<string>`(select json_array_elements_text(${json}::json))`;
-  return sql<string>`(select value from json_each(${json}))`;
+  if (dialect === "postgres") return sql<string>`(select unnest(${[...ids]}::text[]))`;
+  return sql<string>`(select value from json_each(${JSON.stringify(ids)}))`;
 }

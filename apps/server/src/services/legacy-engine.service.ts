@@ -44,7 +44,7 @@ import {
 export interface LegacyEngineServiceDeps {
   repo: LegacyEngineRepo;
   plans: Pick<LegacyPlansRepo, "find">;
-  contacts: Pick<LegacyContactsRepo, "findOwned" | "listNaming">;
+  contacts: Pick<LegacyContactsRepo, "findOwned">;
   /** A text to the owner, when they turned texts on and verified a number (a no-op otherwise). */
   sendText: (userId: string, body: string) => Promise<void>;
   /** Tells each recipient of a released plan, once (legacy-plans.service.ts). */
@@ -218,17 +218,9 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
 
   /** The caller's role in a plan: a confirmed contact who is a recipient (requests) or a trustee (answers). */
   async function roleIn(caller: Caller, planId: string, role: "recipient" | "trustee") {
-    const naming = await deps.contacts.listNaming(caller.id, ["confirmed"]);
-    for (const contact of naming) {
-      const record = await deps.plans.find(contact.ownerId, planId);
-      if (!record) continue;
-      const named =
-        role === "recipient"
-          ? record.recipients.some((r) => r.contact_id === contact.id)
-          : record.trustees.includes(contact.id);
-      if (named) return { contact, record };
-    }
-    throw new AppError("not_found", legacyEngineMessages.planNotFound);
+    const contactId = await repo.roleOf(caller.id, planId, role);
+    if (!contactId) throw new AppError("not_found", legacyEngineMessages.planNotFound);
+    return { contact: { id: contactId } };
   }
 
   async function loadOrThrow(planId: string) {
@@ -432,8 +424,10 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       }));
       const won = await repo.applyMany(items, now);
       const moved = items.filter((item) => won.has(item.row.id) && item.write.phase !== item.row.phase);
-      for (const item of items) {
-        if (won.has(item.row.id) && item.all.length) await afterMoves(item.row, item.all, item.firedAt);
+      // Telling people is a few reads and writes per plan; eight plans are told at a time.
+      const toTell = items.filter((item) => won.has(item.row.id) && item.all.length);
+      for (let i = 0; i < toTell.length; i += 8) {
+        await Promise.all(toTell.slice(i, i + 8).map((item) => afterMoves(item.row, item.all, item.firedAt)));
       }
       return moved.length;
     },

@@ -84,6 +84,11 @@ export interface LegacyEngineRepo {
    * never finished comes due again when it runs out; a finished one writes the plan's real due time.
    */
   claimDue(now: Date, limit: number, claimMs: number): Promise<string[]>;
+  /**
+   * The contact row through which this account holds a role in the plan, if it does: confirmed, and named as a
+   * recipient or as a trustee.
+   */
+  roleOf(userId: string, planId: string, role: "recipient" | "trustee"): Promise<string | undefined>;
   load(planId: string): Promise<EngineRow | undefined>;
   loadMany(planIds: readonly string[]): Promise<EngineRow[]>;
   loadOwned(ownerId: string): Promise<EngineRow[]>;
@@ -320,6 +325,25 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         .returning("id")
         .execute();
       return claimed.map((r) => r.id);
+    },
+
+    async roleOf(userId, planId, role) {
+      const contacts = db
+        .selectFrom("legacy_contacts as c")
+        .select("c.id")
+        .where("c.contact_user_id", "=", userId)
+        .where("c.state", "=", "confirmed");
+      const row =
+        role === "recipient"
+          ? await contacts
+              .innerJoin("legacy_plan_recipients as n", "n.contact_id", "c.id")
+              .where("n.plan_id", "=", planId)
+              .executeTakeFirst()
+          : await contacts
+              .innerJoin("legacy_plan_trustees as n", "n.contact_id", "c.id")
+              .where("n.plan_id", "=", planId)
+              .executeTakeFirst();
+      return row?.id;
     },
 
     async load(planId) {
