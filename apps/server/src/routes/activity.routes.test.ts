@@ -111,6 +111,34 @@ describe.each(engines())("the activity log written by the server on %s", (engine
       expect(change).toMatchObject({ device: "Chrome on a computer", operating: "Linux" });
   });
 
+  it("turning two-step sign-in on or off is not a sign-in, though better-auth gives the browser a new session", async () => {
+    const user = await signUp(t.app);
+    const client = await signInAs(user.email, user.authKey);
+    const before = await log(client);
+    const { lastLogin } = (await client.get("/api/account/profile")).json();
+    const enabled = await client.post("/api/auth/two-factor/enable", { password: user.authKey });
+    const secret = base32Decode(new URL(enabled.json().totpURI).searchParams.get("secret") ?? "");
+    const step = Math.floor(Date.now() / 30_000);
+    expect(
+      (await client.post("/api/auth/two-factor/verify-totp", { code: hotp(secret, step) })).statusCode,
+    ).toBe(200);
+    const afterOn = await log(client);
+    expect(afterOn.filter((e) => !before.some((b) => b.id === e.id)).map((e) => e.action)).toEqual([
+      "two-factor-enable",
+    ]);
+    const disabled = await client.post("/api/auth/two-factor/disable", {
+      password: user.authKey,
+      code: hotp(secret, step + 1),
+    });
+    expect(disabled.statusCode).toBe(200);
+    const afterOff = await log(client);
+    expect(afterOff.filter((e) => !afterOn.some((b) => b.id === e.id)).map((e) => e.action)).toEqual([
+      "two-factor-disable",
+    ]);
+    // The last sign-in is still the real one.
+    expect((await client.get("/api/account/profile")).json().lastLogin).toBe(lastLogin);
+  });
+
   it("keeps a document's upload and deletion while routine logging is on, and only security events once it is off", async () => {
     const user = await signUp(t.app);
     const client = await signInAs(user.email, user.authKey);
