@@ -1,4 +1,11 @@
-import { activityPageSchema } from "@heirloom/contract";
+import {
+  activityMessages,
+  activityPageSchema,
+  browserActivityActions,
+  errorBodySchema,
+  routineActivityActions,
+  securityActivityActions,
+} from "@heirloom/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotp } from "../auth/totp.ts";
 import { call, objectUrl, upload } from "../storage/storage-harness.ts";
@@ -137,6 +144,48 @@ describe.each(engines())("the activity log written by the server on %s", (engine
     ]);
     // The last sign-in is still the real one.
     expect((await client.get("/api/account/profile")).json().lastLogin).toBe(lastLogin);
+  });
+
+  it("takes from a page only what a page alone sees; an event the server logs itself is refused with a 400", async () => {
+    const user = await signUp(t.app);
+    const client = await signInAs(user.email, user.authKey);
+    const before = await log(client);
+    // A script in the page must not forge the security record (a sign-out, a password change...) nor add a second
+    // copy of an entry the server already wrote (an upload, a release).
+    for (const action of [...securityActivityActions, ...routineActivityActions]) {
+      const res = await client.post("/api/account/activity", {
+        action,
+        device: "Forged",
+        operating: "Forged",
+      });
+      expect(res.statusCode, action).toBe(400);
+      expect(errorBodySchema.parse(res.json()).error, action).toMatchObject({
+        code: "validation_failed",
+        fields: { action: activityMessages.serverWritten },
+      });
+    }
+    // Nor a look-alike of one, which the log would show in words ("Password changed").
+    const lookAlike = await client.post("/api/account/activity", {
+      action: "password-changed",
+      device: "Forged",
+      operating: "Forged",
+    });
+    expect(lookAlike.statusCode).toBe(400);
+    expect(errorBodySchema.parse(lookAlike.json()).error.fields).toEqual({
+      action: activityMessages.notReportable,
+    });
+    expect(await log(client)).toEqual(before);
+
+    for (const action of browserActivityActions) {
+      const res = await client.post("/api/account/activity", {
+        action,
+        device: "Chrome",
+        operating: "Linux",
+      });
+      expect(res.statusCode, action).toBe(204);
+    }
+    const added = (await log(client)).filter((e) => !before.some((b) => b.id === e.id));
+    expect(added.map((e) => e.action).sort()).toEqual([...browserActivityActions].sort());
   });
 
   it("keeps a document's upload and deletion while routine logging is on, and only security events once it is off", async () => {
