@@ -87,4 +87,34 @@ describe("failed page chunks", () => {
     expect(navigations).toHaveLength(1);
     await context.close();
   });
+
+  it("React Router's own reload of a page module it cannot fetch keeps the same 10-second guard", async () => {
+    const { page, context } = await openPage(browser);
+    // A deployment replaced the Terms and Privacy pages' modules: fetching them from another page fails. (A page
+    // loaded afresh at its own address asks for the new build's modules, which work.)
+    await page.route(/\/assets\/(terms|privacy)-[\w-]+\.js$/, (route) => {
+      const name = /\/assets\/(\w+)-/.exec(route.request().url())?.[1];
+      const here = new URL(route.request().frame().url()).pathname.toLowerCase();
+      return here === `/${name}` ? route.continue() : route.abort();
+    });
+    await page.goto(`${baseUrl}/About`, { waitUntil: "networkidle" });
+    let loads = 0;
+    page.on("load", () => loads++);
+    const footerLink = (name: string) =>
+      page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name }).click();
+
+    // The first failure reloads, at the address asked for.
+    await Promise.all([page.waitForEvent("load"), footerLink("Terms")]);
+    expect(loads).toBe(1);
+    await page.waitForLoadState("networkidle");
+    expect(new URL(page.url()).pathname).toBe("/terms");
+    await page.getByRole("heading", { level: 1, name: "Terms of service" }).waitFor();
+
+    // Another within 10 seconds of that reload does not reload again: the error page says something went wrong.
+    await footerLink("Privacy");
+    await page.getByRole("heading", { name: "Server Error" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(loads).toBe(1);
+    await context.close();
+  });
 });
