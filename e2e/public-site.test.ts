@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { aliases, publicRoutes } from "./support/public-routes.ts";
@@ -62,6 +62,49 @@ describe("public pages", () => {
       "/contact",
     );
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("page prefetch", () => {
+  it("fetches a menu link's page when the pointer rests on it, never more than 5 modules at a time", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
+    // From here on, every module the page asks for waits until the test lets it through.
+    const held: Route[] = [];
+    const asked: string[] = [];
+    let mostAtOnce = 0;
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => {
+      held.push(route);
+      asked.push(new URL(route.request().url()).pathname);
+      mostAtOnce = Math.max(mostAtOnce, held.length);
+    });
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await menu.getByRole("link", { name: "FAQ" }).hover();
+    await menu.getByRole("link", { name: "Sign In" }).hover();
+    await expect.poll(() => held.length).toBe(5);
+    await page.waitForTimeout(300);
+    expect(held.length).toBe(5);
+
+    // Each one that arrives makes room for the next, until the two pages' modules are all here.
+    while (held.length > 0) {
+      await held.shift()?.continue();
+      await page.waitForTimeout(100);
+    }
+    expect(mostAtOnce).toBe(5);
+    expect(asked.length).toBeGreaterThan(5);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.some((path) => path.startsWith("/assets/help-"))).toBe(true);
+    expect(asked.some((path) => path.startsWith("/assets/login-"))).toBe(true);
+
+    // The click then finds them: the FAQ opens without asking for any of them again.
+    const before = asked.length;
+    await menu.getByRole("link", { name: "FAQ" }).click();
+    await page.waitForURL(`${baseUrl}/help`);
+    await page.locator("h1").first().waitFor();
+    await page.waitForTimeout(300);
+    expect(asked.slice(before)).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
