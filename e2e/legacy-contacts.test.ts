@@ -151,8 +151,9 @@ describe("legacy contacts", () => {
       await contact.waitForURL(`${baseUrl}/SignUp`);
       await contact.getByText("Your invitation is waiting").waitFor();
       await screenshot(contact, "sign-up-with-invitation");
+      // Her account's name is her own choice; the owner's pages call her by the name the owner sealed.
       await fillSignUp(contact, {
-        name: "ada lovelace",
+        name: "augusta king",
         email: contactEmail,
         password: "analytical engine poetry of numbers",
       });
@@ -183,8 +184,16 @@ describe("legacy contacts", () => {
       expect(contactSent.filter((line) => line.split(" ")[1]?.includes(token))).toEqual([]);
       expect(await contact.evaluate(() => sessionStorage.getItem("heirloom.pendingInvitation"))).toBeNull();
 
+      // Home asks the owner to confirm her, by the name the owner gave her (opened in this browser).
+      await page.goto(`${baseUrl}/app`);
+      const attention = page.getByTestId("home-attention");
+      await attention
+        .getByText(`Ada Lovelace (${contactEmail}) accepted your invitation.`, { exact: false })
+        .waitFor({ timeout: 15_000 });
+      expect(await attention.textContent()).not.toContain("Augusta King");
+
       // The owner sees the acceptance, and the same six words, computed from the contact's key in their browser.
-      await page.reload();
+      await page.goto(`${baseUrl}/account/legacyinvitations`);
       await expectStatus(page, "Ada Lovelace", "Accepted: needs your confirmation");
       await card(page, "Ada Lovelace").getByRole("button", { name: "Compare and confirm" }).click();
       const dialog = page.getByRole("dialog", { name: "Compare Ada Lovelace's six words" });

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { aliases, publicRoutes } from "./support/public-routes.ts";
@@ -66,6 +66,49 @@ describe("public pages", () => {
   });
 });
 
+describe("page prefetch", () => {
+  it("fetches a menu link's page when the pointer rests on it, never more than 5 modules at a time", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
+    // From here on, every module the page asks for waits until the test lets it through.
+    const held: Route[] = [];
+    const asked: string[] = [];
+    let mostAtOnce = 0;
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => {
+      held.push(route);
+      asked.push(new URL(route.request().url()).pathname);
+      mostAtOnce = Math.max(mostAtOnce, held.length);
+    });
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await menu.getByRole("link", { name: "FAQ" }).hover();
+    await menu.getByRole("link", { name: "Sign In" }).hover();
+    await expect.poll(() => held.length).toBe(5);
+    await page.waitForTimeout(300);
+    expect(held.length).toBe(5);
+
+    // Each one that arrives makes room for the next, until the two pages' modules are all here.
+    while (held.length > 0) {
+      await held.shift()?.continue();
+      await page.waitForTimeout(100);
+    }
+    expect(mostAtOnce).toBe(5);
+    expect(asked.length).toBeGreaterThan(5);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.some((path) => path.startsWith("/assets/help-"))).toBe(true);
+    expect(asked.some((path) => path.startsWith("/assets/login-"))).toBe(true);
+
+    // The click then finds them: the FAQ opens without asking for any of them again.
+    const before = asked.length;
+    await menu.getByRole("link", { name: "FAQ" }).click();
+    await page.waitForURL(`${baseUrl}/help`);
+    await page.locator("h1").first().waitFor();
+    await page.waitForTimeout(300);
+    expect(asked.slice(before)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("failed page chunks", () => {
   it("reload the page once, and not again within 10 seconds", async () => {
     const { page, context } = await openPage(browser);
@@ -85,6 +128,36 @@ describe("failed page chunks", () => {
     await failChunk();
     await page.waitForTimeout(500);
     expect(navigations).toHaveLength(1);
+    await context.close();
+  });
+
+  it("React Router's own reload of a page module it cannot fetch keeps the same 10-second guard", async () => {
+    const { page, context } = await openPage(browser);
+    // A deployment replaced the Terms and Privacy pages' modules: fetching them from another page fails. (A page
+    // loaded afresh at its own address asks for the new build's modules, which work.)
+    await page.route(/\/assets\/(terms|privacy)-[\w-]+\.js$/, (route) => {
+      const name = /\/assets\/(\w+)-/.exec(route.request().url())?.[1];
+      const here = new URL(route.request().frame().url()).pathname.toLowerCase();
+      return here === `/${name}` ? route.continue() : route.abort();
+    });
+    await page.goto(`${baseUrl}/About`, { waitUntil: "networkidle" });
+    let loads = 0;
+    page.on("load", () => loads++);
+    const footerLink = (name: string) =>
+      page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name }).click();
+
+    // The first failure reloads, at the address asked for.
+    await Promise.all([page.waitForEvent("load"), footerLink("Terms")]);
+    expect(loads).toBe(1);
+    await page.waitForLoadState("networkidle");
+    expect(new URL(page.url()).pathname).toBe("/terms");
+    await page.getByRole("heading", { level: 1, name: "Terms of service" }).waitFor();
+
+    // Another within 10 seconds of that reload does not reload again: the error page says something went wrong.
+    await footerLink("Privacy");
+    await page.getByRole("heading", { name: "Server Error" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(loads).toBe(1);
     await context.close();
   });
 });

@@ -144,7 +144,7 @@ describe("the operations table and the app", () => {
       [
         "POST",
         apiRoutes.activity,
-        { action: "Viewed documents", device: "Chrome on a computer", operating: "Linux" },
+        { action: "document-view", device: "Chrome on a computer", operating: "Linux" },
       ],
       ["GET", `${apiRoutes.activity}?limit=5`],
       ["GET", apiRoutes.notifications],

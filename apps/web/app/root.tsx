@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { SessionHeaderProvider } from "#app/features/session/session-header-provider.tsx";
 import { ErrorPage } from "#app/features/site/error-page.tsx";
+import { LoadingScreen, loadingVariantFor } from "#app/features/site/loading-screen.tsx";
 import { NavigationLoader } from "#app/features/site/navigation-loader.tsx";
 import { NewVersionNotice } from "#app/features/site/new-version-notice.tsx";
 import { PageViewCounter } from "#app/features/site/page-view-counter.tsx";
@@ -18,6 +19,7 @@ import { installChunkReloadGuard } from "#app/lib/chunk-reload.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { QueryProvider } from "#app/lib/query-client.tsx";
 import { themeClassName, useThemePreference } from "#app/lib/theme.ts";
+import { useReloadAfterChunkError } from "#app/lib/use-reload-after-chunk-error.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -83,6 +85,9 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
+  // A page whose module could not be loaded reloads (once in 10 seconds) rather than show the error.
+  const reloading = useReloadAfterChunkError(error);
+  if (reloading) return <LoadingScreen variant={loadingVariantFor(pathname)} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

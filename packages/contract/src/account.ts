@@ -182,13 +182,8 @@ export type SocialProviderId = (typeof socialProviderIds)[number];
 export const socialProvidersResponseSchema = z.object({ providers: z.array(z.enum(socialProviderIds)) });
 export type SocialProvidersResponse = z.infer<typeof socialProvidersResponseSchema>;
 
-// --- Activity and errors (SPEC logActivity, userErrors) ---
+// --- Errors (SPEC userErrors; SPEC logActivity is in profile.ts, beside the activity log) ---
 
-export const activityRequestSchema = z.object({
-  action: z.string().trim().min(1).max(64),
-  device: z.string().trim().max(64),
-  operating: z.string().trim().max(64),
-});
 export const userErrorRequestSchema = z.object({
   function: z.string().trim().min(1).max(64),
   error: z.string().trim().min(1).max(2_000),

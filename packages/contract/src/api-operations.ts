@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  activityRequestSchema,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   keysResponseSchema,
@@ -84,6 +83,7 @@ import {
   accountExportSchema,
   activityPageSchema,
   activityQuerySchema,
+  activityRequestSchema,
   changeEmailRequestSchema,
   preferencesSchema,
   preferencesUpdateSchema,
@@ -434,7 +434,7 @@ const heirloomOperations = [
     method: "POST",
     path: apiRoutes.activity,
     tag: "profile",
-    summary: "Adds an entry to the activity log",
+    summary: "Adds what only the page sees (a document opened or saved) to the activity log",
     specCall: "logActivity",
     access: "session",
     body: named("ActivityRequest", activityRequestSchema),

@@ -222,9 +222,41 @@ export const routineActivityActions = [
   "legacy-drill-sent",
   "legacy-drill-received",
 ] as const;
+/**
+ * What only the page sees, and so the browser reports itself (POST /api/account/activity): a document opened or saved
+ * on this device. The server serves the same encrypted chunks to a preview, a download and the export, and cannot
+ * tell them apart. Routine: they follow activityToggle.
+ */
+export const browserActivityActions = ["document-view", "document-download"] as const;
+export type BrowserActivityAction = (typeof browserActivityActions)[number];
 export type ActivityAction =
   | (typeof securityActivityActions)[number]
-  | (typeof routineActivityActions)[number];
+  | (typeof routineActivityActions)[number]
+  | BrowserActivityAction;
+
+export const activityMessages = {
+  serverWritten: "Heirloom records this event itself when it happens. It cannot be reported.",
+  notReportable: "This is not an event a page can report.",
+} as const;
+
+const serverWrittenActions: ReadonlySet<unknown> = new Set<unknown>([
+  ...securityActivityActions,
+  ...routineActivityActions,
+]);
+
+/**
+ * SPEC logActivity from the browser. Only what a page alone sees is accepted: every other action is written by the
+ * server where it happens, and taking it from a page would let a script forge the security record (a sign-out, a
+ * password change) or write a second copy of an entry.
+ */
+export const activityRequestSchema = z.object({
+  action: z.enum(browserActivityActions, {
+    error: (issue) =>
+      serverWrittenActions.has(issue.input) ? activityMessages.serverWritten : activityMessages.notReportable,
+  }),
+  device: z.string().trim().max(64),
+  operating: z.string().trim().max(64),
+});
 
 export const activityQuerySchema = z.object({
   /** The `next` cursor of the previous page. */

@@ -233,7 +233,8 @@ export function createAuth(deps: AuthDeps) {
       },
       session: {
         create: {
-          async after(session) {
+          async after(session, context) {
+            if (replacesRequestSession(context, session.userId)) return;
             await profiles.setLastLogin(session.userId, clock());
             await deps.events?.sessionCreated(session.userId, session.userAgent);
           },
@@ -371,6 +372,17 @@ export function createAuth(deps: AuthDeps) {
   }
 
   return { auth, verifyTotp };
+}
+
+/**
+ * Whether a new session takes the place of the one the request came with, for the same person: better-auth does that
+ * when two-step sign-in is turned on or off, so the cookie carries the new setting. The person did not sign in (no
+ * "Signed in" entry, no new last sign-in, no check-in); a sign-in request carries no session of that user.
+ */
+function replacesRequestSession(context: unknown, userId: string): boolean {
+  const current = (context as { context?: { session?: { user?: { id?: unknown } } | null } } | null)?.context
+    ?.session;
+  return current?.user?.id === userId;
 }
 
 /** The user agent of the request a better-auth endpoint or database hook runs for. */

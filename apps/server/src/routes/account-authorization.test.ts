@@ -30,7 +30,7 @@ const sessionRoutes = (): [method: "GET" | "POST" | "PUT", url: string, body?: u
   ["GET", "/api/account/me"],
   ["GET", "/api/account/profile"],
   ["POST", "/api/account/password-date", {}],
-  ["POST", "/api/account/activity", { action: "login", device: "d", operating: "o" }],
+  ["POST", "/api/account/activity", { action: "document-view", device: "d", operating: "o" }],
   [
     "POST",
     "/api/account/password",
@@ -95,7 +95,11 @@ describe.each(engines())("account authorization on %s", (engine) => {
       password: randomKey(),
       name: "bob",
     });
-    await a.client.post("/api/account/activity", { action: "login", device: "A-device", operating: "A-os" });
+    await a.client.post("/api/account/activity", {
+      action: "document-view",
+      device: "A-device",
+      operating: "A-os",
+    });
     const secrets = [
       a.userId,
       a.email,

@@ -124,7 +124,7 @@ describe.each(engines())("account routes on %s", (engine) => {
   it("logs activity (routine actions only while activityToggle is on) and user errors with or without a session", async () => {
     const user = await signUp(t.app);
     const ok = await user.client.post("/api/account/activity", {
-      action: "opened-help",
+      action: "document-download",
       device: "Desktop",
       operating: "Linux",
     });
@@ -137,7 +137,7 @@ describe.each(engines())("account routes on %s", (engine) => {
       .where("device", "=", "Desktop")
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "opened-help", device: "Desktop", operating: "Linux" });
+    expect(rows[0]).toMatchObject({ action: "document-download", device: "Desktop", operating: "Linux" });
 
     expect(
       (await new Client(t.app).post("/api/account/user-errors", { function: "login", error: "boom" }))
@@ -276,7 +276,7 @@ describe.each(engines())("account routes on %s", (engine) => {
   it("deletes every row and blob of the user, and clears the cookie", async () => {
     const user = await signUp(t.app);
     const keep = await signUp(t.app);
-    await user.client.post("/api/account/activity", { action: "login", device: "d", operating: "o" });
+    await user.client.post("/api/account/activity", { action: "document-view", device: "d", operating: "o" });
     await user.client.post("/api/account/user-errors", { function: "f", error: "e" });
     await signIn(t.app, user.email, randomKey()); // a lockout row
     await new Client(t.app).post("/api/account/recovery/start", {

@@ -1,4 +1,11 @@
-import { activityPageSchema } from "@heirloom/contract";
+import {
+  activityMessages,
+  activityPageSchema,
+  browserActivityActions,
+  errorBodySchema,
+  routineActivityActions,
+  securityActivityActions,
+} from "@heirloom/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotp } from "../auth/totp.ts";
 import { call, objectUrl, upload } from "../storage/storage-harness.ts";
@@ -109,6 +116,76 @@ describe.each(engines())("the activity log written by the server on %s", (engine
     expect(changes.map((e) => e.action).sort()).toEqual(["two-factor-disable", "two-factor-enable"]);
     for (const change of changes)
       expect(change).toMatchObject({ device: "Chrome on a computer", operating: "Linux" });
+  });
+
+  it("turning two-step sign-in on or off is not a sign-in, though better-auth gives the browser a new session", async () => {
+    const user = await signUp(t.app);
+    const client = await signInAs(user.email, user.authKey);
+    const before = await log(client);
+    const { lastLogin } = (await client.get("/api/account/profile")).json();
+    const enabled = await client.post("/api/auth/two-factor/enable", { password: user.authKey });
+    const secret = base32Decode(new URL(enabled.json().totpURI).searchParams.get("secret") ?? "");
+    const step = Math.floor(Date.now() / 30_000);
+    expect(
+      (await client.post("/api/auth/two-factor/verify-totp", { code: hotp(secret, step) })).statusCode,
+    ).toBe(200);
+    const afterOn = await log(client);
+    expect(afterOn.filter((e) => !before.some((b) => b.id === e.id)).map((e) => e.action)).toEqual([
+      "two-factor-enable",
+    ]);
+    const disabled = await client.post("/api/auth/two-factor/disable", {
+      password: user.authKey,
+      code: hotp(secret, step + 1),
+    });
+    expect(disabled.statusCode).toBe(200);
+    const afterOff = await log(client);
+    expect(afterOff.filter((e) => !afterOn.some((b) => b.id === e.id)).map((e) => e.action)).toEqual([
+      "two-factor-disable",
+    ]);
+    // The last sign-in is still the real one.
+    expect((await client.get("/api/account/profile")).json().lastLogin).toBe(lastLogin);
+  });
+
+  it("takes from a page only what a page alone sees; an event the server logs itself is refused with a 400", async () => {
+    const user = await signUp(t.app);
+    const client = await signInAs(user.email, user.authKey);
+    const before = await log(client);
+    // A script in the page must not forge the security record (a sign-out, a password change...) nor add a second
+    // copy of an entry the server already wrote (an upload, a release).
+    for (const action of [...securityActivityActions, ...routineActivityActions]) {
+      const res = await client.post("/api/account/activity", {
+        action,
+        device: "Forged",
+        operating: "Forged",
+      });
+      expect(res.statusCode, action).toBe(400);
+      expect(errorBodySchema.parse(res.json()).error, action).toMatchObject({
+        code: "validation_failed",
+        fields: { action: activityMessages.serverWritten },
+      });
+    }
+    // Nor a look-alike of one, which the log would show in words ("Password changed").
+    const lookAlike = await client.post("/api/account/activity", {
+      action: "password-changed",
+      device: "Forged",
+      operating: "Forged",
+    });
+    expect(lookAlike.statusCode).toBe(400);
+    expect(errorBodySchema.parse(lookAlike.json()).error.fields).toEqual({
+      action: activityMessages.notReportable,
+    });
+    expect(await log(client)).toEqual(before);
+
+    for (const action of browserActivityActions) {
+      const res = await client.post("/api/account/activity", {
+        action,
+        device: "Chrome",
+        operating: "Linux",
+      });
+      expect(res.statusCode, action).toBe(204);
+    }
+    const added = (await log(client)).filter((e) => !before.some((b) => b.id === e.id));
+    expect(added.map((e) => e.action).sort()).toEqual([...browserActivityActions].sort());
   });
 
   it("keeps a document's upload and deletion while routine logging is on, and only security events once it is off", async () => {

@@ -114,15 +114,19 @@ describe.each(engines())("profile editing and the activity log on %s", (engine) 
     const other = await signUp(t.app);
     for (let i = 0; i < 7; i++) {
       const res = await client.post("/api/account/activity", {
-        action: `action-${i}`,
-        device: "Desktop",
+        action: "document-view",
+        device: `Desktop ${i}`,
         operating: "Linux",
       });
       expect(res.statusCode).toBe(204);
       // Entries of the same millisecond are ordered by id, not by arrival; keep these apart.
       await new Promise((r) => setTimeout(r, 3));
     }
-    await other.client.post("/api/account/activity", { action: "theirs", device: "Phone", operating: "iOS" });
+    await other.client.post("/api/account/activity", {
+      action: "document-view",
+      device: "Theirs",
+      operating: "iOS",
+    });
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -131,23 +135,23 @@ describe.each(engines())("profile editing and the activity log on %s", (engine) 
       const url: string = `/api/account/activity?limit=3${cursor ? `&cursor=${cursor}` : ""}`;
       const res = await client.get(url);
       expect(res.statusCode).toBe(200);
-      const page = res.json() as { entries: { action: string; timestamp: string }[]; next: string | null };
+      const page = res.json() as { entries: { device: string; timestamp: string }[]; next: string | null };
       expect(page.entries.length).toBeLessThanOrEqual(3);
-      seen.push(...page.entries.map((e) => e.action));
+      seen.push(...page.entries.map((e) => e.device));
       cursor = page.next;
       pages++;
     } while (cursor && pages < 10);
-    const mine = seen.filter((a) => a.startsWith("action-"));
+    const mine = seen.filter((device) => device.startsWith("Desktop "));
     expect(mine).toEqual([
-      "action-6",
-      "action-5",
-      "action-4",
-      "action-3",
-      "action-2",
-      "action-1",
-      "action-0",
+      "Desktop 6",
+      "Desktop 5",
+      "Desktop 4",
+      "Desktop 3",
+      "Desktop 2",
+      "Desktop 1",
+      "Desktop 0",
     ]);
-    expect(seen).not.toContain("theirs");
+    expect(seen).not.toContain("Theirs");
 
     expect((await client.get("/api/account/activity?cursor=bm90LWEtY3Vyc29y")).statusCode).toBe(400);
     expect((await client.get("/api/account/activity?limit=1000")).statusCode).toBe(400);

@@ -113,13 +113,13 @@ describe.each(testDatabaseTargets())("the account service on $name", (target) =>
 
   it("pages the activity log newest first and refuses a cursor it did not make", async () => {
     const { service, caller } = await setup();
-    for (const action of ["login", "logout", "login"]) {
+    for (const action of ["document-view", "document-download", "document-view"] as const) {
       await service.logActivity(caller, { action, device: "Chrome on a computer", operating: "Linux" });
     }
     const first = await service.activityPage(caller, { limit: 2 });
-    expect(first.entries.map((e) => e.action)).toEqual(["login", "logout"]);
+    expect(first.entries.map((e) => e.action)).toEqual(["document-view", "document-download"]);
     const rest = await service.activityPage(caller, { limit: 2, cursor: first.next ?? "" });
-    expect(rest.entries.map((e) => e.action)).toEqual(["login"]);
+    expect(rest.entries.map((e) => e.action)).toEqual(["document-view"]);
     expect(rest.next).toBeNull();
     await expect(service.activityPage(caller, { limit: 2, cursor: "eA" })).rejects.toMatchObject({
       code: "validation_failed",

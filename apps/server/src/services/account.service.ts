@@ -4,6 +4,7 @@ import {
   type ActivityPage,
   accountExportFormat,
   accountMessages,
+  type BrowserActivityAction,
   defaultLandingPage,
   isAccountActive,
   type KdfParamsDto,
@@ -29,7 +30,7 @@ import { exportWithheld, type UserDataRepo } from "../db/repos/user-data.repo.ts
 import type { UserErrorsRepo } from "../db/repos/user-errors.repo.ts";
 import type { UsersRepo } from "../db/repos/users.repo.ts";
 import { AppError } from "../errors.ts";
-import { type RecordActivity, securityActions } from "./activity.service.ts";
+import type { RecordActivity } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
 import { tidyName } from "./names.ts";
 
@@ -328,10 +329,16 @@ export function createAccountService(deps: AccountServiceDeps) {
       };
     },
 
-    /** SPEC logActivity. Routine actions respect activityToggle; security actions are always kept. */
-    async logActivity(caller: Caller, entry: { action: string; device: string; operating: string }) {
+    /**
+     * SPEC logActivity from the page: only what the page alone sees (the contract refuses every event the server
+     * writes itself), all of it routine, so it follows activityToggle.
+     */
+    async logActivity(
+      caller: Caller,
+      entry: { action: BrowserActivityAction; device: string; operating: string },
+    ) {
       const profile = await requireProfile(caller.id);
-      if (!profile.activityToggle && !securityActions.has(entry.action)) return;
+      if (!profile.activityToggle) return;
       await activity.insert({ userId: caller.id, ...entry }, clock());
     },
 

@@ -88,9 +88,31 @@ describe("the home dashboard", () => {
       [],
     );
     expect(attention.map((a) => a.id)).toEqual(["confirm-ada", "key-bob", "expired-cy"]);
-    expect(attention[0]?.text).toMatch(/ADA \(ada@example.com\) accepted/);
     expect(attention.every((a) => a.action.to === "/app/legacyinvitations")).toBe(true);
     expect(legacyAttention([contact("dee")], [])).toEqual([]);
+  });
+
+  it("calls each contact by the name the owner gave them, and by their address until it opens", () => {
+    const contacts = [
+      contact("ada", { state: "accepted" }),
+      contact("bob", { keyChanged: true }),
+      contact("cy", { state: "expired", contact: null }),
+    ];
+    const names = new Map([
+      ["ada", "Aunt Ada"],
+      ["bob", "Bob"],
+      ["cy", "Cy"],
+    ]);
+    expect(legacyAttention(contacts, [], names).map((a) => a.text)).toEqual([
+      "Aunt Ada (ada@example.com) accepted your invitation. Compare their six words with them, then confirm them.",
+      "Bob (bob@example.com)'s key has changed. Nothing more is shared with them until you compare and confirm again.",
+      "The invitation to Cy (cy@example.com) expired before it was answered.",
+    ]);
+    // Locked vault, or details that do not open: the address, never the name the contact chose for their own account.
+    const [unopened] = legacyAttention(contacts, [], new Map([["bob", "Bob"]]));
+    expect(unopened?.text).toBe(
+      "ada@example.com accepted your invitation. Compare their six words with them, then confirm them.",
+    );
   });
 
   it("counts items still to be wrapped to confirmed recipients whose key is unchanged", () => {

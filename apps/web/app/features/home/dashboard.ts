@@ -29,15 +29,19 @@ const plansPage = "/app/LegacySettings";
  * What needs the owner in their legacy circle: a contact who accepted and waits to be confirmed, a confirmed contact
  * whose key changed, an invitation that expired, and plan items not yet wrapped to a confirmed recipient (the wrap
  * queue does that in this browser while the owner is signed in; a key that changed stops it until confirmed again).
+ * `names` holds the name the owner gave each contact, opened in this browser (contactId -> name); a contact whose
+ * name has not opened (yet) is called by their address.
  */
 export function legacyAttention(
   contacts: readonly LegacyContact[],
   plans: readonly LegacyPlan[],
+  names: ReadonlyMap<string, string> = new Map(),
 ): Attention[] {
   const out: Attention[] = [];
   const byId = new Map(contacts.map((c) => [c.id, c]));
   for (const c of contacts) {
-    const who = c.contact?.name ? `${c.contact.name} (${c.email})` : c.email;
+    const name = names.get(c.id);
+    const who = name ? `${name} (${c.email})` : c.email;
     if (c.state === "accepted") {
       out.push({
         id: `confirm-${c.id}`,
@@ -53,7 +57,7 @@ export function legacyAttention(
     } else if (c.state === "expired") {
       out.push({
         id: `expired-${c.id}`,
-        text: `The invitation to ${c.email} expired before it was answered.`,
+        text: `The invitation to ${who} expired before it was answered.`,
         action: { label: "Send it again", to: contactsPage },
       });
     }

@@ -1,18 +1,25 @@
+import type { LegacyContact } from "@heirloom/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { QueryView } from "#app/components/ui/query-view.tsx";
+import { useContactNames } from "#app/features/legacy-contacts/contact-details-query.ts";
 import { sections } from "#app/features/shell/sections.ts";
 import { apiQuery, joinQueries } from "#app/lib/query.tsx";
 import { legacyAttention, liveContacts } from "./dashboard.ts";
 import { HomeSection } from "./home-section.tsx";
 
+const noContacts: readonly LegacyContact[] = [];
+
 /** Home's legacy circle: contacts and plans, and anything in them that needs the owner. */
 export function LegacySummary() {
-  const summary = joinQueries(
-    [useQuery(apiQuery("listLegacyContacts")), useQuery(apiQuery("listLegacyPlans"))],
-    (contacts, plans) => ({ contacts: contacts.contacts, plans: plans.plans }),
-  );
+  const contactsQuery = useQuery(apiQuery("listLegacyContacts"));
+  // The names the owner gave their contacts, opened here (the contacts page's own query); the address until then.
+  const names = useContactNames(contactsQuery.data?.contacts ?? noContacts);
+  const summary = joinQueries([contactsQuery, useQuery(apiQuery("listLegacyPlans"))], (contacts, plans) => ({
+    contacts: contacts.contacts,
+    plans: plans.plans,
+  }));
   return (
     <QueryView query={summary} label="your legacy circle">
       {({ contacts, plans }) => {
@@ -27,7 +34,7 @@ export function LegacySummary() {
           );
         }
         const confirmed = live.filter((c) => c.state === "confirmed").length;
-        const attention = legacyAttention(contacts, plans);
+        const attention = legacyAttention(contacts, plans, names);
         return (
           <HomeSection id="legacy" title="Legacy" to="/app/LegacySettings" linkLabel="Legacy settings">
             <p data-testid="home-legacy-counts">

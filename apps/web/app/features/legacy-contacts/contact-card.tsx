@@ -6,7 +6,8 @@ import type { DateFormat } from "#app/features/prefs/date-format.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/query.tsx";
 import { ConfirmContactDialog } from "./confirm-contact-dialog.tsx";
-import { confirmationHolds, openDetails, openOwnerKeys } from "./contact-keys.ts";
+import { contactDetailsQuery } from "./contact-details-query.ts";
+import { confirmationHolds, openOwnerKeys } from "./contact-keys.ts";
 import { contactStatus, keyNeedsConfirmingAgain, resendWaitUntil } from "./contact-status.ts";
 import { putContact } from "./contacts-cache.ts";
 import { EndContactDialog } from "./end-contact-dialog.tsx";
@@ -20,13 +21,7 @@ export function ContactCard({ contact, dates }: { contact: LegacyContact; dates:
   const [message, setMessage] = useState<{ tone: "status" | "alert"; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const details = useQuery({
-    queryKey: ["legacy-contact-details", contact.id, contact.details],
-    // Any failure (a damaged blob, keys that do not open) reads as "could not be read": never a broken page.
-    queryFn: async () => openDetails(await openOwnerKeys(), contact.email, contact.details).catch(() => null),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const details = useQuery(contactDetailsQuery(contact));
   const account = contact.contact;
   const signature = contact.confirmation?.signature;
   const confirmation = useQuery({

@@ -1,6 +1,6 @@
 import type { ActivityAction } from "@heirloom/contract";
 
-/** The activity log's actions in words (the actions the server logs; anything else is read from its name). */
+/** The activity log's actions in words (the server's and the page's; anything older is read from its name). */
 const words: Record<ActivityAction, string> = {
   login: "Signed in",
   logout: "Signed out",
@@ -14,6 +14,8 @@ const words: Record<ActivityAction, string> = {
   export: "Downloaded a copy of your account data",
   "document-upload": "Uploaded a document",
   "document-delete": "Deleted a document",
+  "document-view": "Opened a document",
+  "document-download": "Downloaded a document",
   "legacy-invite": "Invited a legacy contact",
   "legacy-contact-accepted": "A legacy contact accepted your invitation",
   "legacy-contact-declined": "Someone declined your legacy invitation",

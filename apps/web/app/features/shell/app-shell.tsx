@@ -5,6 +5,7 @@ import { NotificationsBell } from "#app/features/notifications/notifications-bel
 import { MenuIcon } from "#app/features/site/menu-icon.tsx";
 import { useMobileMenu } from "#app/features/site/use-mobile-menu.ts";
 import { Wordmark } from "#app/features/site/wordmark.tsx";
+import { prefetchOnIntent } from "#app/lib/page-prefetch.ts";
 import { type AppNavItem, appNavItems, isActiveItem } from "./app-nav.ts";
 
 export const appMenuId = "app-menu";
@@ -18,6 +19,7 @@ function NavList({ items, pathname }: { items: readonly AppNavItem[]; pathname: 
           <li key={item.to}>
             <Link
               to={item.to}
+              {...prefetchOnIntent(item.to)}
               aria-current={active ? "page" : undefined}
               className={`flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors ${
                 active ? "bg-accent-soft text-ink" : "text-ink-muted hover:bg-surface-sunken hover:text-ink"

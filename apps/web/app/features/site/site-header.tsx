@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { prefetchOnIntent } from "#app/lib/page-prefetch.ts";
 import { MenuIcon } from "./menu-icon.tsx";
 import { useHeaderUser } from "./use-header-user.ts";
 import { useMobileMenu } from "./use-mobile-menu.ts";
@@ -37,7 +38,7 @@ function HeaderItems({ layout }: { layout: keyof typeof layouts }) {
     return (
       <>
         <li>
-          <Link to={accountLink} className={c.link}>
+          <Link to={accountLink} {...prefetchOnIntent(accountLink)} className={c.link}>
             {user.displayName}
           </Link>
         </li>
@@ -53,13 +54,13 @@ function HeaderItems({ layout }: { layout: keyof typeof layouts }) {
     <>
       {visitorLinks.map((l) => (
         <li key={l.to}>
-          <Link to={l.to} className={c.link}>
+          <Link to={l.to} {...prefetchOnIntent(l.to)} className={c.link}>
             {l.label}
           </Link>
         </li>
       ))}
       <li className={c.lastItem}>
-        <Link to={signInLink.to} className={`btn-primary ${c.button}`}>
+        <Link to={signInLink.to} {...prefetchOnIntent(signInLink.to)} className={`btn-primary ${c.button}`}>
           {signInLink.label}
         </Link>
       </li>
