@@ -15,6 +15,10 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Two at a time even on two cores (Vitest's default there is one): many of these files spend most of
+          // their time waiting on PostgreSQL, and the browser journeys never run beside them (one file at a time,
+          // in their own group).
+          maxWorkers: 2,
         },
       },
       {

@@ -73,10 +73,11 @@ function vitest(label: string, args: string[], env: NodeJS.ProcessEnv): Totals {
 
 /**
  * The journeys that run a second time with the server on PostgreSQL: those whose server side writes through
- * better-auth's adapter or our repositories in ways only a whole journey puts together (accounts, sessions, two-factor,
- * social sign-in, recovery, documents and quotas, the editor, notifications and the phone number). Every repository
- * and route test already runs on both engines when TEST_DATABASE_URL is set; pages that only read (public pages, the
- * accessibility sweep, headers) gain nothing from a second engine.
+ * better-auth's adapter in ways only a whole journey puts together (accounts, sessions, two-factor, social sign-in,
+ * recovery), and the document vault with its quotas. Every repository and route test already runs on both engines
+ * when TEST_DATABASE_URL is set, and the release engine's service and property tests run on both; our own tables'
+ * journeys (preferences, articles, legacy) and pages that only read (public pages, the accessibility sweep, headers)
+ * gain too little from a second engine for their minutes in CI.
  */
 const postgresJourneys = [
   "e2e/sign-up.test.ts",
@@ -85,8 +86,6 @@ const postgresJourneys = [
   "e2e/recovery.test.ts",
   "e2e/security-settings.test.ts",
   "e2e/documents.test.ts",
-  "e2e/articles-editor.test.ts",
-  "e2e/account-prefs.test.ts",
 ];
 
 const extra = process.argv.slice(2);
