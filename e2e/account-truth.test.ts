@@ -282,10 +282,21 @@ describe("a new deployment", () => {
       );
       const latest = await (await page.request.get(`${baseUrl}/latest-build.json`)).json();
       expect(latest).toEqual({ version: running });
-      await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith("/latest-build.json")),
-        page.evaluate(() => window.dispatchEvent(new Event("focus"))),
-      ]);
+      // The tab listens for focus once it has hydrated, which the visible form does not prove (on a loaded machine
+      // it can take seconds): focus is given again until the tab asks the server.
+      let asked = 0;
+      page.on("response", (r) => {
+        if (r.url().endsWith("/latest-build.json")) asked += 1;
+      });
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+            return asked;
+          },
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(0);
       await settled(page);
       expect(await page.getByRole("region", { name: "New version" }).count()).toBe(0);
 
