@@ -49,19 +49,21 @@ export function createLegacySweep(options: SweepOptions) {
     ids: string[],
     work: (ids: string[]) => Promise<number>,
     what: string,
-  ): Promise<number> {
+  ): Promise<{ done: number; failed: number }> {
     try {
-      return await work(ids);
+      return { done: await work(ids), failed: 0 };
     } catch {
       let done = 0;
+      let failed = 0;
       for (const id of ids) {
         try {
           done += await work([id]);
         } catch (error) {
+          failed += 1;
           options.onError?.(error, `${what} ${id}`);
         }
       }
-      return done;
+      return { done, failed };
     }
   }
 
@@ -78,7 +80,7 @@ export function createLegacySweep(options: SweepOptions) {
         );
         if (!ids.length) break;
         result.plansLooked += ids.length;
-        result.plansMoved += await each(ids, (part) => engine.sweepPlans(part), "plan");
+        result.plansMoved += (await each(ids, (part) => engine.sweepPlans(part), "plan")).done;
         await repo.takeLease("legacy-sweep", holder, clock(), leaseMs);
       }
       let remindersLooked = 0;
@@ -89,7 +91,10 @@ export function createLegacySweep(options: SweepOptions) {
         );
         if (!owners.length) break;
         remindersLooked += owners.length;
-        result.reminders += await each(owners, (part) => engine.sweepReminders(part), "reminders of");
+        const batch = await each(owners, (part) => engine.sweepReminders(part), "reminders of");
+        result.reminders += batch.done;
+        // Owners whose reminders failed stay due: the next pass tries them again, not this one in a loop.
+        if (batch.failed === owners.length) break;
       }
     } finally {
       await repo.dropLease("legacy-sweep", holder);

@@ -220,7 +220,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   async function roleIn(caller: Caller, planId: string, role: "recipient" | "trustee") {
     const contactId = await repo.roleOf(caller.id, planId, role);
     if (!contactId) throw new AppError("not_found", legacyEngineMessages.planNotFound);
-    return { contact: { id: contactId } };
+    return contactId;
   }
 
   async function loadOrThrow(planId: string) {
@@ -301,10 +301,10 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
 
     /** A confirmed recipient asks for access; the owner is told at once and can refuse. */
     async request(caller: Caller, planId: string, reason: { sealed: string; dek: string } | null) {
-      const { contact } = await roleIn(caller, planId, "recipient");
+      const contactId = await roleIn(caller, planId, "recipient");
       const now = clock();
       const row = await loadOrThrow(planId);
-      const lastRefused = date(await repo.lastRefusedAt(planId, contact.id));
+      const lastRefused = date(await repo.lastRefusedAt(planId, contactId));
       const plan = enginePlan(row);
       if (!takesRequests(plan)) throw new AppError("conflict", legacyEngineMessages.requestsNotTaken);
       if (!mayRequest(plan, lastRefused, now)) {
@@ -317,13 +317,13 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       }
       const requestId = randomUUID();
       const dueAt = requestMove(plan, now);
-      if (!(await commit(row, dueAt.plan, dueAt.moves, now, contact.id))) {
+      if (!(await commit(row, dueAt.plan, dueAt.moves, now, contactId))) {
         throw new AppError("conflict", legacyEngineMessages.changedMeanwhile);
       }
       await repo.insertRequest({
         id: requestId,
         plan_id: planId,
-        contact_id: contact.id,
+        contact_id: contactId,
         reason_sealed: reason?.sealed ?? null,
         reason_dek: reason?.dek ?? null,
         requested_at: now.toISOString(),
@@ -373,20 +373,20 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
 
     /** A trustee's yes or no to the plan's current firing; k yeses release it. */
     async answer(caller: Caller, planId: string, answer: "yes" | "no"): Promise<void> {
-      const { contact } = await roleIn(caller, planId, "trustee");
+      const contactId = await roleIn(caller, planId, "trustee");
       const now = clock();
       const row = await loadOrThrow(planId);
       if (row.phase !== "awaitingTrustees" || !row.firedAt) {
         throw new AppError("conflict", legacyEngineMessages.notAwaitingTrustees);
       }
-      await repo.answer(planId, contact.id, row.firedAt, answer, now);
+      await repo.answer(planId, contactId, row.firedAt, answer, now);
       await repo.addEvent(
         planId,
         {
           from: row.phase,
           to: row.phase,
           reason: answer === "yes" ? "trusteeYes" : "trusteeNo",
-          contactId: contact.id,
+          contactId,
         },
         now,
       );

@@ -19,6 +19,7 @@ import { legacyDrillMail, legacyPlanSharedMail } from "../mail/templates.ts";
 import type { Caller } from "./account.service.ts";
 import type { RecordActivity } from "./activity.service.ts";
 import type { Clock } from "./clock.ts";
+import { takesRequests as planTakesRequests } from "./legacy-engine.ts";
 import { publicKeyFingerprintHex } from "./public-key-fingerprint.ts";
 
 // Plans: what goes to whom (ARCHITECTURE.md "Legacy model"; docs/architecture.md section 8). Everything a person
@@ -521,6 +522,13 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
         repo.listShared(caller.id, now),
         repo.listNaming(caller.id),
       ]);
+      // Each owner's key is read once, however many of their plans name this person.
+      const keys = new Map<string, Promise<string | null>>();
+      const ownerKey = (ownerId: string) => {
+        const key = keys.get(ownerId) ?? deps.publicKeyOf(ownerId);
+        keys.set(ownerId, key);
+        return key;
+      };
       return {
         shared: shared.map((s) => ({
           id: s.id,
@@ -535,12 +543,12 @@ export function createLegacyPlansService(deps: LegacyPlansServiceDeps) {
             const takesRequests =
               p.recipient &&
               p.contact_state === "confirmed" &&
-              (p.trigger === "request" || (p.trigger === "missedCheckIn" && p.waiting_days !== null));
+              planTakesRequests({ trigger: p.trigger, waitingDays: p.waiting_days });
             return {
               planId: p.id,
               ownerId: p.owner_id,
               ownerName: p.owner_name,
-              ownerPublicKeyPem: takesRequests ? await deps.publicKeyOf(p.owner_id) : null,
+              ownerPublicKeyPem: takesRequests ? await ownerKey(p.owner_id) : null,
               trigger: p.trigger,
               state: p.state,
               releasedAt: p.released_at,

@@ -94,7 +94,10 @@ export interface LegacyEngineRepo {
   loadOwned(ownerId: string): Promise<EngineRow[]>;
   /** The plans of several owners, oldest first. */
   loadOwnedMany(ownerIds: readonly string[]): Promise<EngineRow[]>;
-  /** Writes a move if the plan is still at `rev`; grants follow the phase; false when someone moved it first. */
+  /**
+   * Writes a move if the plan is still at `rev` (applyMany for one plan); grants follow the phase; false when someone
+   * moved it first.
+   */
   apply(row: EngineRow, write: EngineWrite, now: Date): Promise<boolean>;
   /**
    * `apply` for many plans in one transaction, set-based: one conditional update for all, one history insert, one
@@ -373,50 +376,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async apply(row, write, now) {
-      const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
-        const wasReleased = row.phase === "released";
-        const isReleased = write.phase === "released";
-        const updated = await trx
-          .updateTable("legacy_plans")
-          .set((eb) => ({
-            phase: write.phase,
-            state: isReleased ? "released" : "active",
-            cycle_start_at: write.cycleStartAt,
-            request_due_at: write.requestDueAt,
-            release_ends_at: write.releaseEndsAt,
-            fired_at: write.firedAt,
-            due_at: write.dueAt,
-            engine_rev: eb("engine_rev", "+", 1),
-            ...(isReleased && !wasReleased ? { released_at: at } : {}),
-            ...(!isReleased && wasReleased ? { released_at: null } : {}),
-            ...(write.events.length ? { updated_at: at } : {}),
-          }))
-          .where("id", "=", row.id)
-          .where("engine_rev", "=", row.rev)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return false;
-        if (isReleased && !wasReleased) {
-          await trx
-            .updateTable("legacy_plan_recipients")
-            .set({ released_at: at, release_ends_at: write.releaseEndsAt, release_notified_at: null })
-            .where("plan_id", "=", row.id)
-            .execute();
-        } else if (!isReleased && wasReleased) {
-          await trx
-            .updateTable("legacy_plan_recipients")
-            .set({ released_at: null, release_ends_at: null, release_notified_at: null })
-            .where("plan_id", "=", row.id)
-            .execute();
-        }
-        await insertEvents(
-          trx,
-          dialect,
-          write.events.map((event) => ({ planId: row.id, event })),
-          now,
-        );
-        return true;
-      });
+      return (await repo.applyMany([{ row, write }], now)).has(row.id);
     },
 
     async applyMany(items, now) {

@@ -1,11 +1,11 @@
-import type { CheckInStatus } from "@heirloom/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Notice } from "#app/components/ui/notice.tsx";
 import { useDateFormat } from "#app/features/prefs/date-format.ts";
-import { apiQuery, invalidateApi, setApiData, useApiMutation } from "#app/lib/query.tsx";
+import { apiQuery } from "#app/lib/query.tsx";
 import { checkInSummary, showsCheckInCard } from "./check-in-words.ts";
+import { useCheckIn } from "./use-check-in.ts";
 
 /**
  * The in-app side of a check-in reminder: on every signed-in page (except those showing the check-in card) once
@@ -20,13 +20,9 @@ export function CheckInBanner() {
   const status = useQuery({ ...apiQuery("getCheckIn"), staleTime: 5 * 60_000 });
   const dates = useDateFormat();
   const [done, setDone] = useState<string | null>(null);
-  const checkIn = useApiMutation("checkIn", {
-    onSuccess: (next: CheckInStatus) => {
-      setApiData("getCheckIn", next);
-      setDone(`Checked in. Next check-in by ${checkInSummary(next, dates).deadlineDay}.`);
-      void invalidateApi("listLegacyPlans");
-    },
-  });
+  const checkIn = useCheckIn((next) =>
+    setDone(`Checked in. Next check-in by ${checkInSummary(next, dates).deadlineDay}.`),
+  );
   // The confirmation stays until the person moves on to another page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on navigation only
   useEffect(() => setDone(null), [pathname]);

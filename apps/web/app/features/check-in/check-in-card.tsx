@@ -1,11 +1,11 @@
-import type { CheckInStatus } from "@heirloom/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Notice } from "#app/components/ui/notice.tsx";
 import { QueryView } from "#app/components/ui/query-view.tsx";
 import { useDateFormat } from "#app/features/prefs/date-format.ts";
-import { apiQuery, invalidateApi, setApiData, useApiMutation } from "#app/lib/query.tsx";
+import { apiQuery } from "#app/lib/query.tsx";
 import { checkInSummary } from "./check-in-words.ts";
+import { useCheckIn } from "./use-check-in.ts";
 
 /**
  * The owner's check-in: when the next one is due, and the "I'm still here" button. Signing in checks in too; the
@@ -15,14 +15,7 @@ export function CheckInCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const status = useQuery(apiQuery("getCheckIn"));
   const dates = useDateFormat();
   const [done, setDone] = useState(false);
-  const checkIn = useApiMutation("checkIn", {
-    onSuccess: (next: CheckInStatus) => {
-      setApiData("getCheckIn", next);
-      setDone(true);
-      // Plans that were in grace or waiting for trustees are active again.
-      void invalidateApi("listLegacyPlans");
-    },
-  });
+  const checkIn = useCheckIn(() => setDone(true));
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section
