@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +125,36 @@ describe.each(testDatabaseTargets())("failed migration on $name", (target) => {
     // A table in the way makes 0001 fail the way a half-restored backup would.
     await database.db.schema.createTable("articles").addColumn("id", "text").execute();
     await expect(migrateToLatest(database)).rejects.toThrow(/Database migration "0001_initial" failed: /);
+  });
+});
+
+describe("sqlite transactions", () => {
+  it("take the write lock as they begin, so one that reads before it writes never fails on another process's write", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "heirloom-begin-"));
+    const file = path.join(dir, "test.sqlite");
+    const database = await openDatabase(`sqlite://${file}`);
+    await migrateToLatest(database);
+    // Another process's connection to the same file, which gives up at once when the file is locked.
+    const other = new BetterSqlite3(file);
+    other.pragma("busy_timeout = 0");
+    const otherWrites = () => other.prepare("update sweep_leases set holder = 'other'").run();
+    try {
+      await database.db
+        .insertInto("sweep_leases")
+        .values({ name: "n", holder: "a", expires_at: "x" })
+        .execute();
+      await database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("sweep_leases").selectAll().execute();
+        expect(otherWrites).toThrow(/locked|busy/i);
+        await trx.updateTable("sweep_leases").set({ holder: "b" }).execute();
+      });
+      otherWrites();
+      expect(other.prepare("select holder from sweep_leases").get()).toEqual({ holder: "other" });
+    } finally {
+      other.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
