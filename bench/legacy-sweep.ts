@@ -4,9 +4,10 @@
 // `UPDATE legacy_plans SET phase = ..., engine_rev = engine_rev + 1, due_at = ... WHERE due_at <= ?`; the plans are
 // then put back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a
 // full sweep of the plans would take under 5 s (the target; nothing fails). The sweep runs in passes of
-// BENCH_PASS plans (10,000 by default, the sweep's own cap per pass) for at most BENCH_SECONDS seconds per engine
-// (60 by default): when time runs out first, the rate measured so far is projected to all the plans and the line
-// says so.
+// BENCH_PASS plans (10,000 by default, the sweep's own cap per pass), in batches of the sweep's own size (BENCH_BATCH
+// sets another), for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the rate
+// measured so far is projected to all the plans and the line says so. Statistics are gathered (ANALYZE) after the
+// seeding, as a database in use has them.
 // SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
 // BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
 // runs it with that database's commits not waiting for the disk flush. Run from the repository root:
@@ -134,6 +135,8 @@ async function bench(name: string, database: Database) {
   await migrateToLatest(database);
   let started = performance.now();
   await seed(database);
+  // Statistics as a database in use has them (PostgreSQL's autovacuum would gather them within a minute).
+  await sql`analyze`.execute(database.db);
   console.log(
     `\n${name}: ${PLANS} owners and plans written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -160,6 +163,7 @@ async function bench(name: string, database: Database) {
     engine: world.engine,
     clock: world.clock,
     maxPerPass: PASS,
+    ...(process.env.BENCH_BATCH ? { batchSize: Number(process.env.BENCH_BATCH) } : {}),
     onError: (error) => {
       throw error;
     },

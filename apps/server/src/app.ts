@@ -253,7 +253,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     runInBackground: (work) => background.run(work),
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
-    notifyMany: (entries) => notifications.notifyMany(entries),
     clock,
     publicUrl: config.publicUrl,
   });

@@ -5,10 +5,11 @@ import type { LegacyEngineService } from "../services/legacy-engine.service.ts";
 
 // The legacy sweep (ARCHITECTURE.md "jobs"; docs/architecture.md section 10). Every server process runs it on a
 // timer, and `npm run sweep` runs it once. A pass takes the lease in the database, so one server sweeps at a time,
-// then claims due plans in capped batches and moves each as far as time allows (a batch's moves are one conditional
-// update over all its plans, so a plan moved by someone else meanwhile is left to them), then sends the reminders
-// owed, a batch of owners at a time. A server that stops mid-pass loses nothing: its claims run out and the next pass
-// takes them again; a move it had written is not written twice.
+// then works through due plans in capped batches: each batch is one transaction that locks its plans, moves each
+// as far as time allows (one conditional update over all of them, so a plan moved by someone else meanwhile is left
+// to them) and writes the reminders their owners are then owed. Then it sends the reminders owed to other owners
+// (those not owed a move: the daily ones in grace, say), a batch of owners at a time. A server that stops mid-pass
+// loses nothing: a batch is written whole or not at all, and claims taken plan by plan run out for the next pass.
 
 export interface SweepOptions {
   repo: LegacyEngineRepo;
@@ -33,7 +34,7 @@ export interface SweepResult {
 
 export function createLegacySweep(options: SweepOptions) {
   const { repo, engine, clock } = options;
-  const batchSize = options.batchSize ?? 1_000;
+  const batchSize = options.batchSize ?? 2_000;
   const maxPerPass = options.maxPerPass ?? 10_000;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const claimMs = options.claimMs ?? 10 * 60_000;
@@ -42,8 +43,8 @@ export function createLegacySweep(options: SweepOptions) {
   let running: Promise<SweepResult> | undefined;
 
   /**
-   * A batch is worked as one; when that fails (a person's action wrote the same plan's history at that instant,
-   * say), each of its rows is worked alone, so one row's failure is reported and holds back no other.
+   * A batch of owners' reminders is worked as one; when that fails, each owner is worked alone, so one owner's
+   * failure is reported and holds back no other.
    */
   async function each(
     ids: string[],
@@ -67,20 +68,40 @@ export function createLegacySweep(options: SweepOptions) {
     }
   }
 
+  /**
+   * A batch of due plans, locked, moved and their owners reminded in one transaction. When that fails, the batch
+   * is claimed on its own (its due time pushed `claimMs` ahead) and each plan worked alone, as `each` does.
+   */
+  async function sweepDue(limit: number): Promise<{ looked: number; moved: number; reminders: number }> {
+    try {
+      return await engine.sweepDue(limit);
+    } catch {
+      const ids = await repo.claimDue(clock(), limit, claimMs);
+      const batch = { looked: ids.length, moved: 0, reminders: 0 };
+      for (const id of ids) {
+        try {
+          const one = await engine.sweepPlans([id]);
+          batch.moved += one.moved;
+          batch.reminders += one.reminders;
+        } catch (error) {
+          options.onError?.(error, `plan ${id}`);
+        }
+      }
+      return batch;
+    }
+  }
+
   async function pass(): Promise<SweepResult> {
     const result: SweepResult = { ran: false, plansLooked: 0, plansMoved: 0, reminders: 0 };
     if (!(await repo.takeLease("legacy-sweep", holder, clock(), leaseMs))) return result;
     result.ran = true;
     try {
       while (result.plansLooked < maxPerPass) {
-        const ids = await repo.claimDue(
-          clock(),
-          Math.min(batchSize, maxPerPass - result.plansLooked),
-          claimMs,
-        );
-        if (!ids.length) break;
-        result.plansLooked += ids.length;
-        result.plansMoved += (await each(ids, (part) => engine.sweepPlans(part), "plan")).done;
+        const batch = await sweepDue(Math.min(batchSize, maxPerPass - result.plansLooked));
+        if (!batch.looked) break;
+        result.plansLooked += batch.looked;
+        result.plansMoved += batch.moved;
+        result.reminders += batch.reminders;
         await repo.takeLease("legacy-sweep", holder, clock(), leaseMs);
       }
       let remindersLooked = 0;

@@ -3,6 +3,7 @@ import { type LegacyPlanSettings, legacyEngineMessages, type NotificationKind } 
 import { afterEach, describe, expect, it } from "vitest";
 import { createProfilesRepo } from "../db/repos/profiles.repo.ts";
 import { type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
+import { createLegacySweep } from "../jobs/legacy-sweep.ts";
 import { addAccount } from "../testing/legacy-accounts.ts";
 import { legacyWorld, sealed } from "../testing/legacy-world.ts";
 import type { Caller } from "./account.service.ts";
@@ -410,7 +411,8 @@ for (const target of testDatabaseTargets()) {
       );
     });
 
-    it("a plan a person moves while the sweep's batch is being worked out is left to them; the rest of the batch is written", async () => {
+    /** Olive's plan and Otto's, both on a 30-day check-in, come due together at day 30. */
+    async function twoOwnersDueTogether() {
       const t = await setup();
       const other = await t.person("Otto Other");
       await t.world.engine.checkIn(t.owner.id);
@@ -422,17 +424,23 @@ for (const target of testDatabaseTargets()) {
         details: sealed(),
         settings: settings({ kind: "missedCheckIn", graceDays: 7 }),
       });
-      // Both plans come due together (reminders start at day 30). Between the sweep's read and its write, Otto
-      // signs in: his plan's deadline moves, and the batch's write must not apply what was worked out before.
+      return { t, other, mine, theirs };
+    }
+
+    it("a plan a person moves between the sweep's read and its write is left to them; the rest of the batch is written", async () => {
+      // The way through a batch that failed, plan by plan, reads plans before its transaction: Otto signs in after
+      // the read, so his plan's deadline moves and what was worked out before must not be applied.
+      const { t, other, mine, theirs } = await twoOwnersDueTogether();
       const loadMany = t.world.engineRepo.loadMany;
       t.world.engineRepo.loadMany = async (ids) => {
         const rows = await loadMany(ids);
         if (ids.includes(theirs)) await t.world.engine.checkIn(other.id);
         return rows;
       };
-      const pass = await t.at(30 * day);
+      t.world.setNow(Date.parse(start) + 30 * day);
+      const done = await t.world.engine.sweepPlans([mine.id, theirs]);
       t.world.engineRepo.loadMany = loadMany;
-      expect(pass.plansLooked).toBe(2);
+      expect(done).toEqual({ moved: 1, reminders: 1 });
       expect(await t.history(mine.id)).toEqual(["active>reminding:remindersStarted"]);
       expect(await t.phaseOf(theirs)).toBe("active");
       expect(await t.world.engine.history(other.id, theirs)).toEqual([]);
@@ -443,6 +451,76 @@ for (const target of testDatabaseTargets()) {
       expect(await t.phaseOf(theirs)).toBe("active");
       await t.at(60 * day);
       expect(await t.phaseOf(theirs)).toBe("reminding");
+    });
+
+    it("a person who checks in while the sweep's batch is being written is not lost: the check-in follows the move", async () => {
+      // A batch claims, reads and writes its plans in one transaction (PostgreSQL locks the claimed rows; SQLite
+      // holds its one writer), so Otto's check-in, made while the batch is read, waits for it and then applies.
+      const { t, other, mine, theirs } = await twoOwnersDueTogether();
+      const transaction = t.world.engineRepo.transaction;
+      let checkedIn: Promise<void> | undefined;
+      t.world.engineRepo.transaction = (work) =>
+        transaction((tx) =>
+          work({
+            ...tx,
+            loadMany: async (ids) => {
+              const rows = await tx.loadMany(ids);
+              if (ids.includes(theirs)) checkedIn ??= t.world.engine.checkIn(other.id);
+              return rows;
+            },
+          }),
+        );
+      const pass = await t.at(30 * day);
+      await checkedIn;
+      t.world.engineRepo.transaction = transaction;
+      expect(checkedIn).toBeDefined();
+      expect(pass.plansLooked).toBe(2);
+      expect(await t.history(mine.id)).toEqual(["active>reminding:remindersStarted"]);
+      expect(t.mailsTo(t.owner, /check in/i)).toHaveLength(1);
+      expect(
+        (await t.world.engine.history(other.id, theirs)).map((e) => `${e.from}>${e.to}:${e.reason}`),
+      ).toEqual(["active>reminding:remindersStarted", "reminding>active:checkedIn"]);
+      await t.at(59 * day);
+      expect(await t.phaseOf(theirs)).toBe("active");
+      await t.at(60 * day);
+      expect(await t.phaseOf(theirs)).toBe("reminding");
+    });
+
+    it("a batch that fails is worked plan by plan: one plan's failure is reported, the others are written, and it is tried again later", async () => {
+      const { t, mine, theirs } = await twoOwnersDueTogether();
+      const errors: string[] = [];
+      const sweep = createLegacySweep({
+        repo: t.world.engineRepo,
+        engine: t.world.engine,
+        clock: t.world.clock,
+        onError: (_error, what) => errors.push(what),
+      });
+      // Writing Otto's plan fails (in the batch, and alone).
+      const transaction = t.world.engineRepo.transaction;
+      t.world.engineRepo.transaction = (work) =>
+        transaction((tx) =>
+          work({
+            ...tx,
+            applyMany: async (items, now, options) => {
+              if (items.some(({ row }) => row.id === theirs)) throw new Error("disk full");
+              return tx.applyMany(items, now, options);
+            },
+          }),
+        );
+      t.world.setNow(Date.parse(start) + 30 * day);
+      const pass = await sweep.runOnce();
+      expect(pass).toMatchObject({ plansLooked: 2, plansMoved: 1 });
+      expect(errors).toEqual([`plan ${theirs}`]);
+      expect(await t.history(mine.id)).toEqual(["active>reminding:remindersStarted"]);
+      expect(t.mailsTo(t.owner, /check in/i)).toHaveLength(1);
+      expect(await t.phaseOf(theirs)).toBe("active");
+      // Its claim keeps it out of passes for 10 minutes; once the fault is gone and the claim has run out, it moves.
+      t.world.engineRepo.transaction = transaction;
+      expect((await sweep.runOnce()).plansLooked).toBe(0);
+      t.world.advance(10 * 60_000);
+      expect((await sweep.runOnce()).plansMoved).toBe(1);
+      expect(await t.phaseOf(theirs)).toBe("reminding");
+      expect(errors).toHaveLength(1);
     });
 
     it("share now is released at once; leaving share now ends the release", async () => {

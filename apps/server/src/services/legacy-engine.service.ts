@@ -7,6 +7,7 @@ import type {
   EngineWrite,
   LegacyEngineRepo,
   OwnerReminderRow,
+  PlanRow,
 } from "../db/repos/legacy-engine.repo.ts";
 import type { LegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
 import { AppError } from "../errors.ts";
@@ -36,6 +37,7 @@ import {
   takesMissedCheckIn,
   takesRequests,
 } from "./legacy-engine.ts";
+import { notificationText } from "./notifications.service.ts";
 
 // The release engine's actions (docs/architecture.md section 10): check-ins, requests, refusals, trustee answers,
 // and what the sweep does to one due plan or one owner's reminders. The rules are legacy-engine.ts; this file reads,
@@ -52,10 +54,6 @@ export interface LegacyEngineServiceDeps {
   mailer: Mailer;
   runInBackground: (work: Promise<unknown>) => void;
   notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
-  /** Many notifications in one write (the sweep's reminders). */
-  notifyMany: (
-    entries: readonly { userId: string; kind: NotificationKind; detail: string }[],
-  ) => Promise<void>;
   clock: Clock;
   publicUrl: string;
 }
@@ -77,7 +75,7 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
 });
 const formatDay = (at: Date) => dayFormat.format(at);
 
-function enginePlan(row: EngineRow): EnginePlan {
+function enginePlan(row: PlanRow): EnginePlan {
   return {
     trigger: row.trigger,
     graceDays: row.graceDays,
@@ -200,7 +198,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
    * The owner's reminder slots come from the earliest deadline among their plans a missed check-in can still fire,
    * and run daily through the longest grace among them. No such plan: no reminders.
    */
-  function nextReminder(row: OwnerReminderRow, plans: readonly EngineRow[], now: Date) {
+  function nextReminder(row: OwnerReminderRow, plans: readonly PlanRow[], now: Date) {
     const schedule = scheduleOf(row);
     const pending = plans.filter(
       (p) => takesMissedCheckIn(p) && p.phase !== "released" && p.phase !== "awaitingTrustees",
@@ -412,105 +410,150 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     },
 
     /**
-     * The sweep's work on claimed plans: every move each owes, in order, written for all of them at once (one
-     * conditional update and one history insert), then told. The owners of plans that moved have their reminders
-     * looked at by the same pass. Answers how many plans changed phase.
+     * The sweep's work on the plans due at the engine's time, up to `limit`, oldest first, in one transaction: they
+     * are locked (another sweeper skips them), moved (see `move`) and their owners' reminders written; then people
+     * are told. A batch that fails leaves nothing written.
      */
-    async sweepPlans(planIds: readonly string[]): Promise<number> {
+    async sweepDue(limit: number) {
       const now = clock();
-      const items = (await repo.loadMany(planIds)).map((row) => ({
-        row,
-        ...writeOf(row, enginePlan(row), [], now, null),
-      }));
-      const won = await repo.applyMany(items, now);
-      const moved = items.filter((item) => won.has(item.row.id) && item.write.phase !== item.row.phase);
-      // Telling people is a few reads and writes per plan; eight plans are told at a time.
-      const toTell = items.filter((item) => won.has(item.row.id) && item.all.length);
-      for (let i = 0; i < toTell.length; i += 8) {
-        await Promise.all(toTell.slice(i, i + 8).map((item) => afterMoves(item.row, item.all, item.firedAt)));
-      }
-      return moved.length;
+      const batch = await repo.transaction(async (tx) => {
+        const ids = await tx.lockDue(now, limit);
+        return { ...(await move(tx, await tx.loadMany(ids), now)), looked: ids.length };
+      });
+      return { looked: batch.looked, ...(await tell(batch)) };
     },
 
     /**
-     * The sweep's work on owners whose reminders are due: each is sent at most the latest slot owed, at most one in
-     * 24 hours; the rest learn when to be looked at next. Written for all at once, each conditional on the due time
-     * read, then told (in the app, by mail, and by text where wanted). Answers how many reminders went.
+     * `sweepDue`'s work on plans already claimed (the sweep's way through a batch that failed, plan by plan). They
+     * are read before the transaction, so a person may move one meanwhile: that plan is then left to them.
      */
+    async sweepPlans(planIds: readonly string[]) {
+      const now = clock();
+      const rows = await repo.loadMany(planIds);
+      return tell(await repo.transaction((tx) => move(tx, rows, now)));
+    },
+
+    /** The sweep's work on owners whose reminders are due (see `remind`). Answers how many reminders went. */
     async sweepReminders(userIds: readonly string[]): Promise<number> {
       const now = clock();
-      const owners = await repo.reminderRows(userIds);
-      const plansOf = new Map<string, EngineRow[]>();
-      for (const plan of await repo.loadOwnedMany(owners.map((o) => o.userId))) {
-        plansOf.set(plan.ownerId, [...(plansOf.get(plan.ownerId) ?? []), plan]);
-      }
-      const looked = owners.map((row) => ({
-        row,
-        next: nextReminder(row, plansOf.get(row.userId) ?? [], now),
-      }));
-      const won = await repo.updateReminders(
-        looked.map(({ row, next }) => ({
-          userId: row.userId,
-          expectedDueAt: row.dueAt,
-          dueAt: iso(next.slot ? next.nextAt : next.at),
-          ...(next.slot ? { sent: { slotAt: next.slot.toISOString(), sentAt: now.toISOString() } } : {}),
-        })),
-      );
-      const sent = looked.filter(({ row, next }) => next.slot && next.deadline && won.has(row.userId));
-      if (!sent.length) return 0;
-      const people = await repo.people(sent.map(({ row }) => row.userId));
-      // The links' tokens come from one draw of random bytes (32 per link), not one draw per link.
-      const random = randomBytes(32 * sent.length);
-      const told = sent.flatMap(({ row, next }, index) => {
-        const person = people.get(row.userId);
-        if (!person || !next.deadline) return [];
-        const deadline = formatDay(next.deadline);
-        const overdue = now >= next.deadline;
-        return [
-          {
-            row,
-            person,
-            deadline,
-            graceDays: overdue ? next.grace : null,
-            link: linkFor(
-              row.userId,
-              "checkIn",
-              null,
-              now,
-              random.subarray(index * 32, index * 32 + 32).toString("base64url"),
-            ),
-          },
-        ];
-      });
-      await deps.notifyMany(
-        told.map(({ row, deadline }) => ({
-          userId: row.userId,
-          kind: "legacy-check-in-reminder",
-          detail: deadline,
-        })),
-      );
-      await repo.insertLinks(told.map(({ link }) => link.row));
-      for (const { row, person, deadline, graceDays, link } of told) {
-        mail(
-          checkInReminderMail({
-            to: person.email,
-            name: person.name,
-            deadline,
-            checkInUrl: link.url,
-            graceDays,
-          }),
-        );
-        if (row.textToggle)
-          later(() =>
-            deps.sendText(
-              row.userId,
-              `Heirloom: please check in by ${deadline}. I'm still here: ${link.url}`,
-            ),
-          );
-      }
-      return sent.length;
+      const reminders = await repo.transaction((tx) => remind(tx, userIds, now));
+      send(reminders);
+      return reminders.length;
     },
   };
+
+  /**
+   * Every move each plan read as `rows` owes, in order, written through `tx` for all of them at once (one update,
+   * conditional on each plan's rev as read, and one history insert), then the reminders their owners are owed now.
+   * Answers what to tell once `tx` commits.
+   */
+  async function move(tx: LegacyEngineRepo, rows: readonly EngineRow[], now: Date) {
+    const items = rows.map((row) => ({
+      row,
+      ...writeOf(row, enginePlan(row), [], now, null),
+    }));
+    const won = await tx.applyMany(items, now, { markOwnersDue: false });
+    const changed = items.filter((item) => won.has(item.row.id) && item.write.phase !== item.row.phase);
+    const owners = [...new Set(changed.map((item) => item.row.ownerId))];
+    return {
+      moved: changed.length,
+      toTell: items.filter((item) => won.has(item.row.id) && item.all.length),
+      reminders: await remind(tx, owners, now),
+    };
+  }
+
+  /** Tells people what a committed `move` did. Answers how many plans changed phase and reminders went. */
+  async function tell(done: Awaited<ReturnType<typeof move>>) {
+    send(done.reminders);
+    // Telling people of a move is a few reads and writes per plan; eight plans are told at a time.
+    for (let i = 0; i < done.toTell.length; i += 8) {
+      await Promise.all(
+        done.toTell.slice(i, i + 8).map((item) => afterMoves(item.row, item.all, item.firedAt)),
+      );
+    }
+    return { moved: done.moved, reminders: done.reminders.length };
+  }
+
+  /**
+   * Looks at owners' reminders, through `tx` (the caller's transaction): each is owed at most the latest slot due,
+   * at most one in 24 hours; the rest learn when to be looked at next. The reminder columns are written for all at
+   * once, each conditional on the due time read, with a notification and a one-click link per reminder owed.
+   * Answers the reminders to send once the transaction has committed.
+   */
+  async function remind(tx: LegacyEngineRepo, userIds: readonly string[], now: Date) {
+    if (!userIds.length) return [];
+    const owners = await tx.reminderRows(userIds);
+    const plansOf = new Map<string, PlanRow[]>();
+    for (const plan of await tx.ownedPlans(owners.map((o) => o.userId))) {
+      plansOf.set(plan.ownerId, [...(plansOf.get(plan.ownerId) ?? []), plan]);
+    }
+    const looked = owners.map((row) => ({
+      row,
+      next: nextReminder(row, plansOf.get(row.userId) ?? [], now),
+    }));
+    const won = await tx.updateReminders(
+      looked.map(({ row, next }) => ({
+        userId: row.userId,
+        expectedDueAt: row.dueAt,
+        dueAt: iso(next.slot ? next.nextAt : next.at),
+        ...(next.slot ? { sent: { slotAt: next.slot.toISOString(), sentAt: now.toISOString() } } : {}),
+      })),
+    );
+    const sent = looked.filter(({ row, next }) => next.slot && next.deadline && won.has(row.userId));
+    if (!sent.length) return [];
+    const people = await tx.people(sent.map(({ row }) => row.userId));
+    // The links' tokens come from one draw of random bytes (32 per link), not one draw per link.
+    const random = randomBytes(32 * sent.length);
+    const reminders = sent.flatMap(({ row, next }, index) => {
+      const person = people.get(row.userId);
+      if (!person || !next.deadline) return [];
+      const overdue = now >= next.deadline;
+      return [
+        {
+          row,
+          person,
+          deadline: formatDay(next.deadline),
+          graceDays: overdue ? next.grace : null,
+          link: linkFor(
+            row.userId,
+            "checkIn",
+            null,
+            now,
+            random.subarray(index * 32, index * 32 + 32).toString("base64url"),
+          ),
+        },
+      ];
+    });
+    await tx.insertNotifications(
+      reminders.map(({ row, deadline }) => ({
+        userId: row.userId,
+        kind: "legacy-check-in-reminder",
+        ...notificationText("legacy-check-in-reminder", deadline),
+      })),
+      now,
+    );
+    await tx.insertLinks(reminders.map(({ link }) => link.row));
+    return reminders;
+  }
+
+  /** Sends reminders that were written (by mail, and by text where wanted). */
+  function send(reminders: Awaited<ReturnType<typeof remind>>) {
+    for (const { row, person, deadline, graceDays, link } of reminders) {
+      mail(
+        checkInReminderMail({
+          to: person.email,
+          name: person.name,
+          deadline,
+          checkInUrl: link.url,
+          graceDays,
+        }),
+      );
+      if (row.textToggle)
+        later(() =>
+          deps.sendText(row.userId, `Heirloom: please check in by ${deadline}. I'm still here: ${link.url}`),
+        );
+    }
+  }
 
   async function findRequestPlan(ownerId: string, requestId: string): Promise<string | undefined> {
     for (const row of await repo.loadOwned(ownerId)) {

@@ -85,6 +85,9 @@ const texts: Record<NotificationKind, (detail: string) => { title: string; body:
   }),
 };
 
+/** A notification's title and body (the legacy sweep writes its reminders' in its own transaction). */
+export const notificationText = (kind: NotificationKind, detail = "") => texts[kind](detail);
+
 const isKind = (kind: string): kind is NotificationKind =>
   (notificationKinds as readonly string[]).includes(kind);
 
@@ -98,19 +101,11 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
   const { repo, clock } = deps;
 
   async function notify(userId: string, kind: NotificationKind, detail = ""): Promise<void> {
-    await repo.insert({ userId, kind, ...texts[kind](detail) }, clock());
+    await repo.insert({ userId, kind, ...notificationText(kind, detail) }, clock());
   }
 
   return {
     notify,
-
-    /** Many notifications at once (the legacy sweep's reminders), in one write. */
-    async notifyMany(entries: readonly { userId: string; kind: NotificationKind; detail: string }[]) {
-      await repo.insertMany(
-        entries.map(({ userId, kind, detail }) => ({ userId, kind, ...texts[kind](detail) })),
-        clock(),
-      );
-    },
 
     /**
      * A new session: a sign-in from a browser and operating system this user has not signed in from before is

@@ -111,7 +111,6 @@ export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.
     mailer,
     runInBackground,
     notify,
-    notifyMany: (entries) => notifications.notifyMany(entries),
     clock,
     publicUrl,
   });

@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Dialect } from "../database.ts";
 import { idList, insertJsonRows, jsonRows } from "../json-rows.ts";
 import type { DatabaseSchema, LegacyPlanRequestsTable } from "../schema.ts";
+import { insertNotificationRows, type NotificationEntry } from "./notifications.repo.ts";
 
 // The release engine's reads and writes (0010_release_engine). Every move of a plan is one transaction whose update
 // is conditional on the engine_rev that was read: a sweep run twice, two servers sweeping at once, or a sweep racing
@@ -32,6 +33,9 @@ export interface EngineRow {
   /** Trustees who said yes to the current firing. */
   trusteeYes: number;
 }
+
+/** A plan's own columns, without its owner's schedule or its trustees' answers: what reminders look at. */
+export type PlanRow = Omit<EngineRow, "activityCheck" | "deadlineAt" | "trusteeYes">;
 
 /** What a move writes. */
 export interface EngineWrite {
@@ -75,6 +79,13 @@ export interface OwnerReminderRow {
 }
 
 export interface LegacyEngineRepo {
+  /**
+   * Runs `work` with a repo whose reads and writes are one transaction (already in one: that one). Nothing `work`
+   * wrote stays when it throws.
+   */
+  transaction<T>(work: (repo: LegacyEngineRepo) => Promise<T>): Promise<T>;
+  /** Notifications written with the engine's other writes (the sweep's reminders), in one statement. */
+  insertNotifications(entries: readonly NotificationEntry[], now: Date): Promise<void>;
   /** Takes or renews the named lease until `now + ttlMs`; false while another holder's lease is live. */
   takeLease(name: string, holder: string, now: Date, ttlMs: number): Promise<boolean>;
   dropLease(name: string, holder: string): Promise<void>;
@@ -85,6 +96,11 @@ export interface LegacyEngineRepo {
    */
   claimDue(now: Date, limit: number, claimMs: number): Promise<string[]>;
   /**
+   * Inside a transaction: up to `limit` plans due at `now`, oldest first, held until it ends (PostgreSQL: FOR UPDATE
+   * SKIP LOCKED, so another sweeper takes other rows; SQLite has a single writer). Nothing is written.
+   */
+  lockDue(now: Date, limit: number): Promise<string[]>;
+  /**
    * The contact row through which this account holds a role in the plan, if it does: confirmed, and named as a
    * recipient or as a trustee.
    */
@@ -92,8 +108,8 @@ export interface LegacyEngineRepo {
   load(planId: string): Promise<EngineRow | undefined>;
   loadMany(planIds: readonly string[]): Promise<EngineRow[]>;
   loadOwned(ownerId: string): Promise<EngineRow[]>;
-  /** The plans of several owners, oldest first. */
-  loadOwnedMany(ownerIds: readonly string[]): Promise<EngineRow[]>;
+  /** The plans of several owners, oldest first, as reminders look at them. */
+  ownedPlans(ownerIds: readonly string[]): Promise<PlanRow[]>;
   /**
    * Writes a move if the plan is still at `rev` (applyMany for one plan); grants follow the phase; false when someone
    * moved it first.
@@ -101,10 +117,15 @@ export interface LegacyEngineRepo {
   apply(row: EngineRow, write: EngineWrite, now: Date): Promise<boolean>;
   /**
    * `apply` for many plans in one transaction, set-based: one conditional update for all, one history insert, one
-   * grant update per kind, and the owners of plans that changed phase due for a look at their reminders. Answers
-   * the ids written (the others were moved by someone else first).
+   * grant update per kind, and (unless the caller looks at them itself in the same transaction) the owners of plans
+   * that changed phase due for a look at their reminders. Answers the ids written (the others were moved by someone
+   * else first).
    */
-  applyMany(items: readonly { row: EngineRow; write: EngineWrite }[], now: Date): Promise<Set<string>>;
+  applyMany(
+    items: readonly { row: EngineRow; write: EngineWrite }[],
+    now: Date,
+    options?: { markOwnersDue?: boolean },
+  ): Promise<Set<string>>;
   /** The owner checked in: the deadline moves a full interval ahead; the answered reminder slot is forgotten. */
   checkIn(userId: string, now: Date, intervalDays: number): Promise<void>;
   reminderRow(userId: string): Promise<OwnerReminderRow | undefined>;
@@ -286,7 +307,17 @@ async function insertEvents(
 }
 
 export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): LegacyEngineRepo {
+  const inTransaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>): Promise<T> =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
   const repo: LegacyEngineRepo = {
+    transaction(work) {
+      return inTransaction((trx) => work(trx === db ? repo : createLegacyEngineRepo(trx, dialect)));
+    },
+
+    async insertNotifications(entries, now) {
+      await insertNotificationRows(db, dialect, entries, now);
+    },
+
     async takeLease(name, holder, now, ttlMs) {
       const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
       const taken = await db
@@ -330,6 +361,17 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       return claimed.map((r) => r.id);
     },
 
+    async lockDue(now, limit) {
+      let due = db
+        .selectFrom("legacy_plans")
+        .select("id")
+        .where("due_at", "<=", now.toISOString())
+        .orderBy("due_at")
+        .limit(limit);
+      if (dialect === "postgres") due = due.forUpdate().skipLocked();
+      return (await due.execute()).map((r) => r.id);
+    },
+
     async roleOf(userId, planId, role) {
       const contacts = db
         .selectFrom("legacy_contacts as c")
@@ -359,14 +401,43 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       return (await engineRows(db).where("p.id", "in", idList(dialect, planIds)).execute()).map(toEngineRow);
     },
 
-    async loadOwnedMany(ownerIds) {
+    async ownedPlans(ownerIds) {
       if (!ownerIds.length) return [];
-      return (
-        await engineRows(db)
-          .where("p.owner_id", "in", idList(dialect, ownerIds))
-          .orderBy("p.created_at")
-          .execute()
-      ).map(toEngineRow);
+      const rows = await db
+        .selectFrom("legacy_plans")
+        .select([
+          "id",
+          "owner_id",
+          "trigger",
+          "grace_days",
+          "waiting_days",
+          "trustees_required",
+          "time_limit_days",
+          "phase",
+          "engine_rev",
+          "cycle_start_at",
+          "request_due_at",
+          "release_ends_at",
+          "fired_at",
+        ])
+        .where("owner_id", "in", idList(dialect, ownerIds))
+        .orderBy("created_at")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        ownerId: row.owner_id,
+        trigger: row.trigger,
+        graceDays: n(row.grace_days),
+        waitingDays: n(row.waiting_days),
+        trusteesRequired: n(row.trustees_required),
+        timeLimitDays: n(row.time_limit_days),
+        phase: row.phase,
+        rev: Number(row.engine_rev),
+        cycleStartAt: row.cycle_start_at,
+        requestDueAt: row.request_due_at,
+        releaseEndsAt: row.release_ends_at,
+        firedAt: row.fired_at,
+      }));
     },
 
     async loadOwned(ownerId) {
@@ -379,7 +450,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       return (await repo.applyMany([{ row, write }], now)).has(row.id);
     },
 
-    async applyMany(items, now) {
+    async applyMany(items, now, options = {}) {
       if (!items.length) return new Set<string>();
       const at = now.toISOString();
       const v = jsonRows(
@@ -408,7 +479,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         },
         "v",
       );
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(async (trx) => {
         // The same write as apply's, for every plan still at the rev that was read; set expressions see the row
         // as it was, so released_at follows the move from the stored phase.
         const written = await sql<{ id: string }>`
@@ -461,7 +532,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
             wins.filter(({ row, write }) => write.phase !== row.phase).map(({ row }) => row.ownerId),
           ),
         ];
-        if (owners.length) {
+        if (owners.length && options.markOwnersDue !== false) {
           await trx
             .updateTable("profiles")
             .set({ reminder_due_at: at })
@@ -653,7 +724,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async addEvent(planId, event, now) {
-      await db.transaction().execute((trx) => insertEvents(trx, dialect, [{ planId, event }], now));
+      await inTransaction((trx) => insertEvents(trx, dialect, [{ planId, event }], now));
     },
 
     async insertLinks(links) {

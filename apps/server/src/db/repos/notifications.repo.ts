@@ -23,7 +23,6 @@ export interface NotificationEntry {
 
 export interface NotificationsRepo {
   insert(entry: NotificationEntry, now: Date): Promise<void>;
-  insertMany(entries: readonly NotificationEntry[], now: Date): Promise<void>;
   /** Newest first, `limit` entries older than `after` (created_at and id), or from the newest. */
   page(
     userId: string,
@@ -46,32 +45,38 @@ const toRecord = (row: NotificationsTable): NotificationRecord => ({
   readAt: row.read_at,
 });
 
-export function createNotificationsRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): NotificationsRepo {
-  async function insertMany(entries: readonly NotificationEntry[], now: Date) {
-    if (!entries.length) return;
-    const rows = entries.map((entry) => ({
-      id: randomUUID(),
-      user_id: entry.userId,
-      kind: entry.kind,
-      title: entry.title,
-      body: entry.body,
-      created_at: now.toISOString(),
-    }));
-    await insertJsonRows(dialect, "notifications", rows, {
-      id: "text",
-      user_id: "text",
-      kind: "text",
-      title: "text",
-      body: "text",
-      created_at: "text",
-    }).execute(db);
-  }
+/** Writes notifications in one statement (also inside another repo's transaction: the legacy sweep's reminders). */
+export async function insertNotificationRows(
+  db: Kysely<DatabaseSchema>,
+  dialect: Dialect,
+  entries: readonly NotificationEntry[],
+  now: Date,
+) {
+  if (!entries.length) return;
+  const createdAt = now.toISOString();
+  const rows = entries.map((entry) => ({
+    id: randomUUID(),
+    user_id: entry.userId,
+    kind: entry.kind,
+    title: entry.title,
+    body: entry.body,
+    created_at: createdAt,
+  }));
+  await insertJsonRows(dialect, "notifications", rows, {
+    id: "text",
+    user_id: "text",
+    kind: "text",
+    title: "text",
+    body: "text",
+    created_at: "text",
+  }).execute(db);
+}
 
+export function createNotificationsRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): NotificationsRepo {
   return {
     async insert(entry, now) {
-      await insertMany([entry], now);
+      await insertNotificationRows(db, dialect, [entry], now);
     },
-    insertMany,
     async page(userId, { limit, after }) {
       let query = db.selectFrom("notifications").selectAll().where("user_id", "=", userId);
       if (after) {
