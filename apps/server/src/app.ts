@@ -73,6 +73,7 @@ import { registerStorageRoutes } from "./storage/storage.routes.ts";
 import { createStorageService } from "./storage/storage.service.ts";
 import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
 import { createOutboxTextSender } from "./text/outbox-text-sender.ts";
+import { createPageCache } from "./web/page-cache.ts";
 import { contentSecurityPolicy, hsts, permissionsPolicy } from "./web/security-headers.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
@@ -414,8 +415,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerPageViewRoutes(route, {
     pageViews: createPageViewsService({ repo: createPageViewsRepo(db), clock: systemClock }),
   });
+  // Rendered pages kept for a minute (ADR 044); an article written here drops them at once.
+  const pages = createPageCache({ maxEntries: 500, ttlMs: 60_000 });
   registerAdminRoutes(route, {
-    articlesAdmin: createArticlesAdminService({ repo: articlesRepo, clock: systemClock }),
+    articlesAdmin: createArticlesAdminService({
+      repo: articlesRepo,
+      clock: systemClock,
+      onChange: () => pages.clear(),
+    }),
   });
 
   // Storage API (storage/, ADR 024).
@@ -462,6 +469,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     build,
     mode: "production",
     services: { articles },
+    pages,
   });
 
   return app;

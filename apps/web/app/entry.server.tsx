@@ -13,6 +13,17 @@ export { nonceContext, servicesContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
 
+/**
+ * What a render varies by besides its URL, the build and the articles: the theme cookie, and whether the whole
+ * document is awaited (a crawler) or streamed. The server keeps one render of a page per variant (ADR 044), so
+ * nothing else about the request may change what is rendered.
+ */
+export function renderVariant(request: Request): string {
+  return `${themeFromCookies(request.headers.get("cookie"))} ${isCrawler(request) ? "onAllReady" : "onShellReady"}`;
+}
+
+const isCrawler = (request: Request) => isbot(request.headers.get("user-agent") ?? "");
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -20,9 +31,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(nonceContext);
+  // Pages render without a nonce (ADR 044): an empty one would put nonce="" on every script.
+  const nonce = loadContext.get(nonceContext) || undefined;
   // Crawlers and no-JS readers get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const readyEvent = isCrawler(request) ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

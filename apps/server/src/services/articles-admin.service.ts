@@ -7,6 +7,8 @@ import { renderMarkdown } from "./markdown.ts";
 export interface ArticlesAdminDeps {
   repo: ArticlesRepo;
   clock: Clock;
+  /** Told after an article was written (the server's kept pages show the articles). */
+  onChange?: () => void;
 }
 
 const toAdmin = ({
@@ -35,7 +37,7 @@ const toAdmin = ({
  * The articles editor's rules (callers are admins; the route checks). Slugs are one space across articles and guides;
  * publishing a draft dates it now; an edit of a published text keeps its publication date.
  */
-export function createArticlesAdminService({ repo, clock }: ArticlesAdminDeps) {
+export function createArticlesAdminService({ repo, clock, onChange }: ArticlesAdminDeps) {
   async function assertSlugFree(slug: string, exceptId?: string) {
     const existing = await repo.findBySlug(slug);
     if (existing && existing.id !== exceptId)
@@ -50,7 +52,9 @@ export function createArticlesAdminService({ repo, clock }: ArticlesAdminDeps) {
     async create(draft: ArticleDraft): Promise<AdminArticle> {
       await assertSlugFree(draft.slug);
       const now = clock();
-      return toAdmin(await repo.insert({ ...draft, publishedAt: now }, now));
+      const created = await repo.insert({ ...draft, publishedAt: now }, now);
+      onChange?.();
+      return toAdmin(created);
     },
 
     async update(id: string, draft: ArticleDraft): Promise<AdminArticle> {
@@ -62,6 +66,7 @@ export function createArticlesAdminService({ repo, clock }: ArticlesAdminDeps) {
         draft.status === "published" && current.status === "draft" ? now : new Date(current.publishedAt);
       const updated = await repo.update(id, { ...draft, publishedAt }, now);
       if (!updated) throw new AppError("not_found", articleMessages.notFound);
+      onChange?.();
       return toAdmin(updated);
     },
 

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { ArticleReader } from "@heirloom/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -10,11 +9,14 @@ import {
   type ServerBuild,
 } from "react-router";
 import { aliasRedirect } from "./aliases.ts";
+import { type CachedPage, inlineScriptHashes, type PageCache, policyWithHashes } from "./page-cache.ts";
 
-/** The context keys the web build exports from its entry.server (they must be the very objects its routes read). */
+/** What the web build exports from its entry.server (the context keys must be the very objects its routes read). */
 interface WebEntryExports {
   servicesContext: RouterContext<{ articles: ArticleReader }>;
   nonceContext: RouterContext<string>;
+  /** What a render varies by besides its URL, the build and the articles. */
+  renderVariant: (request: Request) => string;
 }
 
 /** Where a tab reads which build the server runs now (web/build-watch in the web app polls it). */
@@ -31,7 +33,11 @@ export async function loadWebBuild(webBuildDir: string): Promise<ServerBuild> {
   }
 }
 
-function toWebRequest(request: FastifyRequest): Request {
+/**
+ * The request as React Router reads it: always a GET (Node leaves the body out of a HEAD answer). It is aborted when
+ * the client goes away, unless the render is kept for others.
+ */
+function toWebRequest(request: FastifyRequest, abortable: boolean): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -39,21 +45,55 @@ function toWebRequest(request: FastifyRequest): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  if (!abortable) return new Request(url, { method: "GET", headers });
   const controller = new AbortController();
   request.raw.once("close", () => controller.abort());
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  return new Request(url, { method: "GET", headers, signal: controller.signal });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.code(response.status);
+/** A rendered page's own headers, as kept: not its cookies, length or encoding. Pages are revalidated. */
+function pageHeaders(response: Response): Record<string, string> {
+  const headers: Record<string, string> = { "cache-control": "no-cache" };
   for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    reply.header(name, value);
+    if (name === "set-cookie" || name === "content-length" || name === "content-encoding") continue;
+    headers[name] = value;
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header("set-cookie", cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  return headers;
+}
+
+/** The best encoding the request accepts among ours (a `;q=0` refuses one). */
+function encodingFor(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
+
+/** The inline scripts of a page rendered without a nonce are allowed by their hashes, in this response's CSP. */
+function allowScripts(reply: FastifyReply, scriptHashes: readonly string[]) {
+  const policy = reply.getHeader("content-security-policy");
+  if (typeof policy === "string")
+    reply.header("content-security-policy", policyWithHashes(policy, scriptHashes));
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  allowScripts(reply, page.scriptHashes);
+  for (const [name, value] of Object.entries(page.headers)) reply.header(name, value);
+  // Weak: the brotli, gzip and plain bodies are one page, not the same bytes.
+  const etag = `W/${page.etag}`;
+  reply.header("etag", etag);
+  reply.header("vary", "accept-encoding");
+  if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+  const encoding = encodingFor(request.headers["accept-encoding"]);
+  if (encoding) reply.header("content-encoding", encoding);
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
+  reply.header("content-length", body.length);
+  return reply.code(200).send(body);
 }
 
 /**
@@ -67,16 +107,21 @@ export function registerWebRoutes(
     build: ServerBuild | (() => Promise<ServerBuild>);
     mode: "production" | "development";
     services: { articles: ArticleReader };
+    /** Where rendered pages are kept (production); without it every request renders. */
+    pages?: PageCache;
   },
 ) {
   const handle = createRequestHandler(deps.build, deps.mode);
   const contextKeys = async (): Promise<WebEntryExports> => {
     const build = typeof deps.build === "function" ? await deps.build() : deps.build;
-    const { servicesContext, nonceContext } = build.entry.module as unknown as Partial<WebEntryExports>;
-    if (!servicesContext || !nonceContext) {
-      throw new Error("The web build does not export servicesContext and nonceContext from entry.server.");
+    const { servicesContext, nonceContext, renderVariant } = build.entry
+      .module as unknown as Partial<WebEntryExports>;
+    if (!servicesContext || !nonceContext || !renderVariant) {
+      throw new Error(
+        "The web build does not export servicesContext, nonceContext and renderVariant from entry.server.",
+      );
     }
-    return { servicesContext, nonceContext };
+    return { servicesContext, nonceContext, renderVariant };
   };
 
   // SPEC section 7 build-version polling: an open tab compares this with the build it runs (the manifest version
@@ -95,13 +140,42 @@ export function registerWebRoutes(
       const target = aliasRedirect(url.pathname, url.search);
       if (target) return reply.redirect(target, 302);
 
-      const { servicesContext, nonceContext } = await contextKeys();
-      const context = new RouterContextProvider();
-      context.set(servicesContext, deps.services);
-      context.set(nonceContext, reply.cspNonce?.script ?? "");
-      const response = await handle(toWebRequest(request), context);
-      if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
-      return sendWebResponse(reply, response);
+      const keys = await contextKeys();
+      // Pages render without a nonce: their inline scripts are allowed by hash, so a page is the same bytes for
+      // everyone and can be kept and compressed once (ADR 044).
+      const render = async (kept: boolean) => {
+        const context = new RouterContextProvider();
+        context.set(keys.servicesContext, deps.services);
+        context.set(keys.nonceContext, "");
+        const response = await handle(toWebRequest(request, !kept), context);
+        return { response, html: await response.text() };
+      };
+      let once: Awaited<ReturnType<typeof render>> | undefined;
+      const page =
+        deps.pages && url.search === ""
+          ? await deps.pages.get(
+              `${url.pathname}\n${keys.renderVariant(toWebRequest(request, false))}`,
+              async () => {
+                once = await render(true);
+                const { response, html } = once;
+                const keep =
+                  response.status === 200 &&
+                  (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+                  !response.headers.has("set-cookie");
+                return keep ? { html, headers: pageHeaders(response) } : undefined;
+              },
+            )
+          : undefined;
+      if (page) return sendPage(request, reply, page);
+
+      // Not kept (a query string, a 404, development): rendered for this request alone.
+      const { response, html } = once ?? (await render(false));
+      allowScripts(reply, inlineScriptHashes(html));
+      reply.code(response.status);
+      for (const [name, value] of Object.entries(pageHeaders(response))) reply.header(name, value);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.send(html);
     },
   });
 }
