@@ -134,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook("onClose", () => database.close());
   await migrateToLatest(database);
-  const blobs = createBlobStore(config.blobStore);
+  const blobs = await createBlobStore(config.blobStore);
   app.addHook("onClose", () => blobs.close());
   // Temporary files of writes a killed server left behind: nothing of this process is in flight yet.
   const leftovers = await blobs.removeLeftovers(new Date());

@@ -283,7 +283,7 @@ describe.each(engines())("account routes on %s", (engine) => {
       email: user.email,
       recoveryAuthKey: randomKey(),
     });
-    const blobs = createBlobStore({ kind: "fs", root: path.join(t.dataDir, "blobs") });
+    const blobs = await createBlobStore({ kind: "fs", root: path.join(t.dataDir, "blobs") });
     await blobs.put(`users/${user.userId}/docs/a`, new Uint8Array([1, 2, 3]));
     await blobs.put(`users/${user.userId}/docs/b/0`, new Uint8Array([4]));
     await blobs.put(`users/${keep.userId}/docs/a`, new Uint8Array([5]));

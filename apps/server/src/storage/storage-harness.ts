@@ -145,7 +145,7 @@ export async function startStorageApp(
   const storeEnv = store === "s3" ? (s3?.env() ?? {}) : {};
   const t = await startTestApp(engine, { ...storeEnv, ...env });
   const config = loadConfig({ DATA_DIR: t.dataDir, ...storeEnv });
-  const blobs = createBlobStore(config.blobStore);
+  const blobs = await createBlobStore(config.blobStore);
   return {
     ...t,
     blobs,
