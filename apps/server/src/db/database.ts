@@ -89,7 +89,7 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500): 
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   // JIT compilation off: it pays off for long analytical queries, never for ours, and when a planner estimate runs
-  // high (a list of ids it cannot see into) it compiles a batch read for 200 ms that then runs in 60 (ADR 043).
+  // high (a list of ids it cannot see into) it compiles a batch read for 200 ms that then runs in 60 (ADR 045).
   const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
   pool.on("error", (error) => {
     if (options.onPoolError) options.onPoolError(error);
