@@ -9,7 +9,8 @@
 //   npm run bench:server
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:server   (a fresh database there,
 //   dropped at the end)
-// BENCH_CPU_PROF=<folder> starts the app server with --cpu-prof and writes its profile into that folder on exit.
+// BENCH_CPU_PROF=<folder> starts the app server with --cpu-prof and writes its profile into that folder on exit;
+// BENCH_ONLY=profile,keys measures only the targets whose label holds one of those words (and the hello-world).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -96,9 +97,11 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 const pad = (text: string, width: number) => text.padEnd(width);
 const padLeft = (text: string, width: number) => text.padStart(width);
 let ceiling = Number.NaN;
+const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 
 /** Warms the target up, then measures it and prints one line. */
 async function measure(label: string, url: string, headers: Record<string, string> = {}) {
+  if (!Number.isNaN(ceiling) && only && !only.some((word) => label.includes(word))) return;
   await load(url, headers, WARMUP_SECONDS);
   const result = await load(url, headers, SECONDS);
   const rps = result.requests.average;
