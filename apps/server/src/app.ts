@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import { createAuth } from "./auth/auth.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
 import { createDeviceCookies, createEmailHasher, createLockout } from "./auth/lockout.ts";
+import { createSessionCache } from "./auth/session-cache.ts";
 import { createBackgroundTasks } from "./background-tasks.ts";
 import { createBlobStore } from "./blobs/index.ts";
 import type { AppConfig } from "./config.ts";
@@ -30,6 +31,7 @@ import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
 import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
 import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "./db/repos/users.repo.ts";
+import { tableWrites } from "./db/table-writes.ts";
 import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
 import { createLegacySweep, type LegacySweep } from "./jobs/legacy-sweep.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -50,6 +52,7 @@ import { operationRoutes } from "./routes/operation-route.ts";
 import { registerPageViewRoutes } from "./routes/page-views.routes.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
+import { createSessions, registerSessionCacheHooks, type SessionFound } from "./routes/session.ts";
 import { registerTestClockRoutes } from "./routes/test-clock.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
@@ -89,7 +92,15 @@ export interface BuildOptions {
   onSweep?: (sweep: LegacySweep) => void;
   /** Where log lines go (tests read them); standard output when absent. */
   logStream?: { write(line: string): void };
+  /**
+   * How long a session check's answer is kept (auth/session-cache.ts, ADR 042); 0 keeps none (a test that changes
+   * the database behind the server's back, as another server would).
+   */
+  sessionCacheMs?: number;
 }
+
+/** How long a session check's answer is kept on one server (ADR 042). */
+export const sessionCacheMs = 5_000;
 
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -128,8 +139,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
+  // [Note: The session cache] Every write to better-auth's session and user tables on this server empties it.
+  const sessionCache = createSessionCache<SessionFound>({ ttlMs: options.sessionCacheMs ?? sessionCacheMs });
   const database = await openDatabase(config.databaseUrl, {
     onPoolError: (error) => app.log.error({ reason: error.message }, "database: idle connection failed"),
+    plugins: [tableWrites(["session", "user"], () => sessionCache.changed())],
   });
   app.addHook("onClose", () => database.close());
   await migrateToLatest(database);
@@ -347,6 +361,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  registerSessionCacheHooks(app, sessionCache);
+  const sessions = createSessions(auth, sessionCache);
   const origins = ownOrigins(config);
   registerRequestHygiene(app, {
     origins,
@@ -395,7 +411,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   // Our routes under /api and /healthz, each from its row of the operations table (routes/operation-route.ts).
-  const route = operationRoutes(app, { auth, adminEmails: config.adminEmails });
+  const route = operationRoutes(app, { sessions, adminEmails: config.adminEmails });
   registerHealthRoutes(route, { database, blobs });
   registerOpenApiRoutes(route);
   registerContactRoutes(route, { contact, perHour: config.rateLimits.contactPerHour });
@@ -434,7 +450,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ),
     recordActivity,
   });
-  await registerStorageRoutes(app, { auth, storage, origins });
+  await registerStorageRoutes(app, { sessions, storage, origins });
   if (config.mail.devMailbox !== "off")
     registerDevMailboxRoutes(route, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
 
