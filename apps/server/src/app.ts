@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { apiRoutes, errorStatus } from "@heirloom/contract";
@@ -76,7 +75,8 @@ import { registerStorageRoutes } from "./storage/storage.routes.ts";
 import { createStorageService } from "./storage/storage.service.ts";
 import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
 import { createOutboxTextSender } from "./text/outbox-text-sender.ts";
-import { contentSecurityPolicy, hsts, permissionsPolicy } from "./web/security-headers.ts";
+import { permissionsPolicy } from "./web/security-headers.ts";
+import { registerSecurityHeaders } from "./web/security-headers-hook.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
 export interface BuildOptions {
@@ -370,14 +370,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     largestBodyBytes: config.storage.maxObjectBytes,
   });
 
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.env) },
-    hsts,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-  });
+  registerSecurityHeaders(app, config.env);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("permissions-policy", permissionsPolicy);
   });
