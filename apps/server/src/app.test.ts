@@ -58,6 +58,19 @@ describe("the API", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("gives every answer its own CSP nonces", async () => {
+    const nonces = async () =>
+      [
+        ...((await app.inject("/healthz")).headers["content-security-policy"] as string).matchAll(
+          /'nonce-([0-9a-f]{32})'/g,
+        ),
+      ].map((match) => match[1]);
+    const first = await nonces();
+    const second = await nonces();
+    expect(first).toHaveLength(2);
+    expect(new Set([...first, ...second]).size).toBe(4);
+  });
+
   it("stores a good contact message and answers 201", async () => {
     const res = await post(JSON.stringify(goodMessage));
     expect(res.statusCode).toBe(201);
