@@ -358,8 +358,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
   });
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Hooks that do not wait for anything take Fastify's callback form: an async hook costs every request a promise.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
   registerSessionCacheHooks(app, sessionCache);
   const sessions = createSessions(auth, sessionCache);
@@ -371,8 +373,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerSecurityHeaders(app, config.env);
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     reply.header("permissions-policy", permissionsPolicy);
+    done(null, payload);
   });
 
   // Pages and JSON are compressed per response at a quick brotli level; built assets come precompressed.
