@@ -10,6 +10,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:server   (a fresh database there,
 //   dropped at the end)
 // BENCH_CPU_PROF=<folder> starts the app server with --cpu-prof and writes its profile into that folder on exit;
+// The signed-in reads run once as autocannon sends them (no Accept-Encoding) and once as browsers do (br, gzip).
 // BENCH_ONLY=profile,keys measures only the targets whose label holds one of those words (and the hello-world).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -109,7 +110,7 @@ async function measure(label: string, url: string, headers: Record<string, strin
   const faults = result.non2xx + result.errors + result.timeouts;
   console.log(
     [
-      pad(label, 44),
+      pad(label, 52),
       padLeft(`${Math.round(rps).toLocaleString("en")} req/s`, 13),
       padLeft(`p50 ${result.latency.p50} ms`, 12),
       padLeft(`p99 ${result.latency.p99} ms`, 13),
@@ -185,7 +186,15 @@ try {
   await measure("GET /healthz", `${app.baseUrl}/healthz`);
   await measure("GET /api/account/profile (signed in)", `${app.baseUrl}/api/account/profile`, signedIn);
   await measure("GET /api/account/keys (signed in)", `${app.baseUrl}/api/account/keys`, signedIn);
+  await measure("GET /api/account/keys (signed in, br/gzip)", `${app.baseUrl}/api/account/keys`, {
+    ...signedIn,
+    "accept-encoding": "br, gzip",
+  });
   await measure(`storage list of ${DOCUMENTS} documents (signed in)`, listUrl, signedIn);
+  await measure(`storage list of ${DOCUMENTS} documents (signed in, br/gzip)`, listUrl, {
+    ...signedIn,
+    "accept-encoding": "br, gzip",
+  });
   await measure("GET / (no compression)", `${app.baseUrl}/`, { accept: "text/html" });
   await measure("GET / (Accept-Encoding: br, gzip)", `${app.baseUrl}/`, {
     accept: "text/html",
