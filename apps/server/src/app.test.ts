@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { errorBodySchema } from "@heirloom/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +57,20 @@ describe("the API", () => {
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["strict-transport-security"]).toContain("max-age=63072000");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("compresses a JSON answer as the browser asks, to the same JSON", async () => {
+    const plain = await app.inject("/api/openapi.json");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const [encoding, decompress] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const res = await app.inject({ url: "/api/openapi.json", headers: { "accept-encoding": encoding } });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(decompress(res.rawPayload).toString("utf8"))).toEqual(plain.json());
+    }
   });
 
   it("gives every answer its own CSP nonces", async () => {

@@ -4,6 +4,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import { isAdmin } from "../services/admins.ts";
+import { apiCompression } from "./api-compression.ts";
 import { parse } from "./parse.ts";
 import type { RequestSession, Sessions } from "./session.ts";
 
@@ -115,6 +116,7 @@ export function operationRoutes(app: FastifyInstance, deps: OperationRouteDeps):
       url: row.path,
       ...(options.config ? { config: options.config } : {}),
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      compress: { ...apiCompression, encodings: [...apiCompression.encodings] },
       async handler(request, reply) {
         const session = await sessionFor(row.access, request);
         const input: Record<string, unknown> = {};

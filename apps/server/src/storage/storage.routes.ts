@@ -10,6 +10,7 @@ import { type ApiOperation, operationsById } from "@heirloom/contract/operations
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, errorBody, toErrorResponse } from "../errors.ts";
 import { isForeignRequest } from "../own-origin.ts";
+import { apiCompression } from "../routes/api-compression.ts";
 import type { Sessions } from "../routes/session.ts";
 import { parseRange } from "./byte-range.ts";
 import { multipartBoundary, readUploadParts } from "./multipart.ts";
@@ -145,6 +146,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
 
     scope.route({
       ...at(operationsById.listObjects),
+      compress: { ...apiCompression, encodings: [...apiCompression.encodings] },
       handler: async (request, reply) => {
         const caller = await sessionCaller(request);
         const parsed = listQuerySchema.safeParse(query(request));
