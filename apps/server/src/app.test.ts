@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { errorBodySchema } from "@heirloom/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,6 +59,33 @@ describe("the API", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("compresses a JSON answer as the browser asks, to the same JSON", async () => {
+    const plain = await app.inject("/api/openapi.json");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const [encoding, decompress] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const res = await app.inject({ url: "/api/openapi.json", headers: { "accept-encoding": encoding } });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(decompress(res.rawPayload).toString("utf8"))).toEqual(plain.json());
+    }
+  });
+
+  it("gives every answer its own CSP nonces", async () => {
+    const nonces = async () =>
+      [
+        ...((await app.inject("/healthz")).headers["content-security-policy"] as string).matchAll(
+          /'nonce-([0-9a-f]{32})'/g,
+        ),
+      ].map((match) => match[1]);
+    const first = await nonces();
+    const second = await nonces();
+    expect(first).toHaveLength(2);
+    expect(new Set([...first, ...second]).size).toBe(4);
+  });
+
   it("stores a good contact message and answers 201", async () => {
     const res = await post(JSON.stringify(goodMessage));
     expect(res.statusCode).toBe(201);
@@ -82,9 +110,16 @@ describe("the API", () => {
   });
 
   it("answers an unknown API path with a JSON 404", async () => {
-    const res = await app.inject({ method: "DELETE", url: "/api/nothing-here" });
-    expect(res.statusCode).toBe(404);
-    expect(errorBodySchema.parse(res.json()).error.code).toBe("not_found");
+    for (const [method, url] of [
+      ["DELETE", "/api/nothing-here"],
+      ["GET", "/api/nothing-here"],
+      ["GET", "/v0/nothing-here"],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers["content-type"]).toContain("application/json");
+      expect(errorBodySchema.parse(res.json()).error.code).toBe("not_found");
+    }
   });
 
   it("limits contact messages per address per hour", async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { apiRoutes, errorStatus } from "@heirloom/contract";
@@ -10,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import { createAuth } from "./auth/auth.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
 import { createDeviceCookies, createEmailHasher, createLockout } from "./auth/lockout.ts";
+import { createSessionCache } from "./auth/session-cache.ts";
 import { createBackgroundTasks } from "./background-tasks.ts";
 import { createBlobStore } from "./blobs/index.ts";
 import type { AppConfig } from "./config.ts";
@@ -30,6 +30,7 @@ import { createTotpStepsRepo } from "./db/repos/totp-steps.repo.ts";
 import { createUserDataRepo } from "./db/repos/user-data.repo.ts";
 import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "./db/repos/users.repo.ts";
+import { tableWrites } from "./db/table-writes.ts";
 import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
 import { createLegacySweep, type LegacySweep } from "./jobs/legacy-sweep.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -50,6 +51,7 @@ import { operationRoutes } from "./routes/operation-route.ts";
 import { registerPageViewRoutes } from "./routes/page-views.routes.ts";
 import { registerPhoneRoutes } from "./routes/phone.routes.ts";
 import { defaultBodyDeadline, registerRequestHygiene, sendClientError } from "./routes/request-hygiene.ts";
+import { createSessions, registerSessionCacheHooks, type SessionFound } from "./routes/session.ts";
 import { registerTestClockRoutes } from "./routes/test-clock.routes.ts";
 import { loadServerSecret } from "./server-secret.ts";
 import { createAccountService } from "./services/account.service.ts";
@@ -74,7 +76,8 @@ import { createStorageService } from "./storage/storage.service.ts";
 import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
 import { createOutboxTextSender } from "./text/outbox-text-sender.ts";
 import { createPageCache } from "./web/page-cache.ts";
-import { contentSecurityPolicy, hsts, permissionsPolicy } from "./web/security-headers.ts";
+import { permissionsPolicy } from "./web/security-headers.ts";
+import { registerSecurityHeaders } from "./web/security-headers-hook.ts";
 import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
 
 export interface BuildOptions {
@@ -90,7 +93,15 @@ export interface BuildOptions {
   onSweep?: (sweep: LegacySweep) => void;
   /** Where log lines go (tests read them); standard output when absent. */
   logStream?: { write(line: string): void };
+  /**
+   * How long a session check's answer is kept (auth/session-cache.ts, ADR 042); 0 keeps none (a test that changes
+   * the database behind the server's back, as another server would).
+   */
+  sessionCacheMs?: number;
 }
+
+/** How long a session check's answer is kept on one server (ADR 042). */
+export const sessionCacheMs = 5_000;
 
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -129,8 +140,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
+  // [Note: The session cache] Every write to better-auth's session and user tables on this server empties it.
+  const sessionCache = createSessionCache<SessionFound>({ ttlMs: options.sessionCacheMs ?? sessionCacheMs });
   const database = await openDatabase(config.databaseUrl, {
     onPoolError: (error) => app.log.error({ reason: error.message }, "database: idle connection failed"),
+    plugins: [tableWrites(["session", "user"], () => sessionCache.changed())],
   });
   app.addHook("onClose", () => database.close());
   await migrateToLatest(database);
@@ -344,9 +358,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onKeysWritten: (userId) => legacy.onContactKeyChanged(userId),
   });
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Hooks that do not wait for anything take Fastify's callback form: an async hook costs every request a promise.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
+  registerSessionCacheHooks(app, sessionCache);
+  const sessions = createSessions(auth, sessionCache);
   const origins = ownOrigins(config);
   registerRequestHygiene(app, {
     origins,
@@ -354,16 +372,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     largestBodyBytes: config.storage.maxObjectBytes,
   });
 
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.env) },
-    hsts,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-  });
-  app.addHook("onSend", async (_request, reply) => {
+  registerSecurityHeaders(app, config.env);
+  app.addHook("onSend", (_request, reply, payload, done) => {
     reply.header("permissions-policy", permissionsPolicy);
+    done(null, payload);
   });
 
   // Pages and JSON are compressed per response at a quick brotli level; built assets come precompressed.
@@ -395,7 +407,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   // Our routes under /api and /healthz, each from its row of the operations table (routes/operation-route.ts).
-  const route = operationRoutes(app, { auth, adminEmails: config.adminEmails });
+  const route = operationRoutes(app, { sessions, adminEmails: config.adminEmails });
   registerHealthRoutes(route, { database, blobs });
   registerOpenApiRoutes(route);
   registerContactRoutes(route, { contact, perHour: config.rateLimits.contactPerHour });
@@ -440,7 +452,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ),
     recordActivity,
   });
-  await registerStorageRoutes(app, { auth, storage, origins });
+  await registerStorageRoutes(app, { sessions, storage, origins });
   if (config.mail.devMailbox !== "off")
     registerDevMailboxRoutes(route, { outboxDir: config.mail.outboxDir, mode: config.mail.devMailbox });
 

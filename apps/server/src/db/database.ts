@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import { Kysely, type KyselyPlugin, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index.ts";
@@ -21,6 +21,8 @@ export interface OpenDatabaseOptions {
    * pool opens a new one on demand; without a listener the error would crash the process.
    */
   onPoolError?: (error: Error) => void;
+  /** Kysely plugins every query goes through (the session cache's watch on session writes, db/table-writes.ts). */
+  plugins?: KyselyPlugin[];
 }
 
 /** Where a sqlite URL points: ":memory:" or an absolute file path. Relative paths resolve against the cwd. */
@@ -32,13 +34,13 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
 }
 
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (url.startsWith("sqlite:")) return openSqlite(sqlitePathFromUrl(url));
+  if (url.startsWith("sqlite:")) return openSqlite(sqlitePathFromUrl(url), options);
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   // Never echo the URL: it may carry a password.
   throw new Error("Unsupported database URL: it must start with sqlite: or postgres://");
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, options: OpenDatabaseOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   // WAL lets readers run while one writer commits; synchronous=FULL makes a commit survive power loss (vault data
@@ -51,6 +53,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma("cache_size = -65536");
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: options.plugins ?? [],
   });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
@@ -95,7 +98,10 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     if (options.onPoolError) options.onPoolError(error);
     else console.error(`PostgreSQL idle connection error: ${error.message}`);
   });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: options.plugins ?? [],
+  });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 

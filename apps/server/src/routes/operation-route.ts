@@ -2,17 +2,17 @@ import { articleMessages } from "@heirloom/contract";
 import type { ApiAccess, ApiOperation, NamedSchema, OperationResult } from "@heirloom/contract/operations";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
 import { isAdmin } from "../services/admins.ts";
+import { apiCompression } from "./api-compression.ts";
 import { parse } from "./parse.ts";
-import { optionalSession, type RequestSession, requireSession } from "./session.ts";
+import type { RequestSession, Sessions } from "./session.ts";
 
 // Registers a route from its row of the operations table (packages/contract/src/api-operations.ts): the method, path,
 // access and schemas come from the row, so the table, the server and docs/openapi.json cannot drift apart.
 
 export interface OperationRouteDeps {
-  auth: HeirloomAuth;
+  sessions: Sessions;
   /** Lowercased ADMIN_EMAILS: who passes the check of an "admin" row. */
   adminEmails: readonly string[];
 }
@@ -89,11 +89,11 @@ export function operationRoutes(app: FastifyInstance, deps: OperationRouteDeps):
       case "public":
         return undefined;
       case "optional-session":
-        return optionalSession(deps.auth, request);
+        return deps.sessions.optional(request);
       case "session":
-        return requireSession(deps.auth, request);
+        return deps.sessions.require(request);
       case "admin": {
-        const session = await requireSession(deps.auth, request);
+        const session = await deps.sessions.require(request);
         // The articles editor's rows are the only admin rows.
         if (!isAdmin(deps.adminEmails, session.caller))
           throw new AppError("forbidden", articleMessages.adminOnly);
@@ -116,6 +116,7 @@ export function operationRoutes(app: FastifyInstance, deps: OperationRouteDeps):
       url: row.path,
       ...(options.config ? { config: options.config } : {}),
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      compress: { ...apiCompression, encodings: [...apiCompression.encodings] },
       async handler(request, reply) {
         const session = await sessionFor(row.access, request);
         const input: Record<string, unknown> = {};

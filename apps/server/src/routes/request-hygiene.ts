@@ -28,26 +28,26 @@ export function registerRequestHygiene(
     largestBodyBytes: number;
   },
 ) {
-  app.addHook("onRequest", async (request) => {
+  // Callback-form hooks: none of them waits for anything, and an async hook costs every request a promise.
+  app.addHook("onRequest", (request, _reply, done) => {
     // better-auth checks Origin on its own routes (and must take providers' form posts on its callback); the storage
     // API refuses foreign pages with its own storage/* code (storage.routes.ts).
+    if (!stateChanging.has(request.method)) return done();
     const url = request.url.toLowerCase();
-    if (
-      !stateChanging.has(request.method) ||
-      !url.startsWith("/api/") ||
-      url.startsWith(`${apiRoutes.auth}/`)
-    )
-      return;
+    if (!url.startsWith("/api/") || url.startsWith(`${apiRoutes.auth}/`)) return done();
     if (isForeignRequest(request.headers, deps.origins)) {
-      throw new AppError(
-        "forbidden",
-        `This request came from a page of another site, so it was refused. Open Heirloom at ${deps.origins[0]} and try again.`,
+      return done(
+        new AppError(
+          "forbidden",
+          `This request came from a page of another site, so it was refused. Open Heirloom at ${deps.origins[0]} and try again.`,
+        ),
       );
     }
+    done();
   });
 
-  app.addHook("onRequest", async (request, reply) => {
-    if (!hasBody(request)) return;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!hasBody(request)) return done();
     const declared = Number(request.headers["content-length"] ?? Number.NaN);
     const bytes = Number.isFinite(declared) ? declared : deps.largestBodyBytes;
     const deadlineMs = deps.bodyDeadline.baseMs + (bytes / deps.bodyDeadline.minBytesPerSecond) * 1000;
@@ -74,13 +74,14 @@ export function registerRequestHygiene(
     request.raw.once("end", () => clearTimeout(timer));
     request.raw.once("close", () => clearTimeout(timer));
     reply.raw.once("finish", () => clearTimeout(timer));
+    done();
   });
 
   // Signed-in answers must not stay in a browser's or a proxy's cache; public ones opt out by setting their own.
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (isApi(request.url.toLowerCase()) && !reply.hasHeader("cache-control"))
       reply.header("cache-control", "no-store");
-    return payload;
+    done(null, payload);
   });
 }
 

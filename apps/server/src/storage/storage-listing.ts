@@ -1,6 +1,6 @@
 import type { ListResponse } from "@heirloom/contract";
 import { AppError } from "../errors.ts";
-import type { ListCursor, StorageObjectsRepo, StoredObject } from "./storage-objects.repo.ts";
+import type { ListCursor, ListedObject, StorageObjectsRepo } from "./storage-objects.repo.ts";
 
 export interface ListQuery {
   delimiter?: "/" | undefined;
@@ -19,7 +19,7 @@ export async function listObjects(
   query: ListQuery,
 ): Promise<ListResponse> {
   let after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken, prefix);
-  const items: StoredObject[] = [];
+  const items: ListedObject[] = [];
   const prefixes: string[] = [];
   let lastEntry: string | undefined;
   let more = false;

@@ -37,6 +37,9 @@ export interface CommitCheck {
 }
 
 /** Where a listing continues: after `path`, or at it when `inclusive`. */
+/** What a listing shows of an object. */
+export type ListedObject = Pick<StoredObject, "fullPath" | "size" | "generation" | "md5Hash" | "updated">;
+
 export interface ListCursor {
   path: string;
   inclusive: boolean;
@@ -47,7 +50,7 @@ export interface StorageObjectsRepo {
   usage(userId: string): Promise<StorageUsageCount>;
   documentExists(userId: string, documentId: string): Promise<boolean>;
   /** Objects whose path starts with `prefix`, from the cursor on, in byte order of path, at most `limit`. */
-  list(bucket: string, prefix: string, after: ListCursor | undefined, limit: number): Promise<StoredObject[]>;
+  list(bucket: string, prefix: string, after: ListCursor | undefined, limit: number): Promise<ListedObject[]>;
   /**
    * One transaction: serializes the user's commits, lets `check` look at the current state (and throw to refuse),
    * then writes the row (replacing the object at the same path). Returns the replaced object, whose blob the caller
@@ -149,14 +152,24 @@ export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObj
     async list(bucket, prefix, after, limit) {
       let query = db
         .selectFrom("storage_objects")
-        .selectAll()
+        .select(["full_path", "size", "generation", "md5_hash", "updated"])
         .where("bucket", "=", bucket)
         .where("full_path", ">=", prefix)
         // substr counts characters on both engines; full_path is compared byte-wise (0004_storage: collate "C").
         .where(sql<boolean>`substr(full_path, 1, ${[...prefix].length}) = ${prefix}`);
+      // The end of the prefix's range in byte order, so the index scan stops there instead of running on through
+      // every later path (other users' objects); the substr condition alone decides what is listed.
+      const end = prefixEnd(prefix);
+      if (end !== undefined) query = query.where("full_path", "<", end);
       if (after) query = query.where("full_path", after.inclusive ? ">=" : ">", after.path);
       const rows = await query.orderBy("full_path").limit(limit).execute();
-      return rows.map(toRecord);
+      return rows.map((row) => ({
+        fullPath: row.full_path,
+        size: Number(row.size),
+        generation: row.generation,
+        md5Hash: row.md5_hash,
+        updated: row.updated,
+      }));
     },
 
     async commit(object, check) {
@@ -189,4 +202,15 @@ export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObj
       });
     },
   };
+}
+
+/**
+ * The first path after every path that starts with `prefix`, in byte order: the prefix with its last character
+ * moved one on ("users/u1/" -> "users/u10"). Only for a last character below DEL (object paths' folders end in "/"),
+ * where one code point on is one byte on; undefined otherwise (and for ""), and the scan is then unbounded.
+ */
+export function prefixEnd(prefix: string): string | undefined {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  if (!(last >= 0x20 && last < 0x7e)) return undefined;
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }

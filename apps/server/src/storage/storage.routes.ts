@@ -8,17 +8,17 @@ import {
 } from "@heirloom/contract";
 import { type ApiOperation, operationsById } from "@heirloom/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { HeirloomAuth } from "../auth/auth.ts";
 import { AppError, errorBody, toErrorResponse } from "../errors.ts";
 import { isForeignRequest } from "../own-origin.ts";
-import { optionalSession } from "../routes/session.ts";
+import { apiCompression } from "../routes/api-compression.ts";
+import type { Sessions } from "../routes/session.ts";
 import { parseRange } from "./byte-range.ts";
 import { multipartBoundary, readUploadParts } from "./multipart.ts";
 import { decodePathComponent } from "./object-path.ts";
 import type { StorageService } from "./storage.service.ts";
 
 export interface StorageRoutesDeps {
-  auth: HeirloomAuth;
+  sessions: Sessions;
   storage: StorageService;
   /** Our own pages' origins (routes/own-origin.ts): the only pages that may call the storage API with a session. */
   origins: readonly string[];
@@ -43,7 +43,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
   const { storage } = deps;
 
   async function callerId(request: FastifyRequest): Promise<string | undefined> {
-    return (await optionalSession(deps.auth, request))?.caller.id;
+    return (await deps.sessions.optional(request))?.caller.id;
   }
 
   /**
@@ -146,6 +146,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
 
     scope.route({
       ...at(operationsById.listObjects),
+      compress: { ...apiCompression, encodings: [...apiCompression.encodings] },
       handler: async (request, reply) => {
         const caller = await sessionCaller(request);
         const parsed = listQuerySchema.safeParse(query(request));

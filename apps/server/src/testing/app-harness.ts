@@ -19,6 +19,8 @@ export interface TestApp {
   /** A second connection to the same database, to look at rows directly. */
   database: Database;
   dataDir: string;
+  /** The app's database (a second app on it stands in for another server). */
+  databaseUrl: string;
   /** Waits until the mail the app sends after answering has gone out. */
   settled(): Promise<void>;
   /** The outbox's messages to `to`, newest first, once every mail in flight has been written. */
@@ -70,6 +72,7 @@ export async function startTestApp(
     app,
     database,
     dataDir,
+    databaseUrl,
     settled: () => settled(),
     async mailTo(to) {
       await settled();

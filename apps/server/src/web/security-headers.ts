@@ -1,6 +1,6 @@
 /**
  * Content-Security-Policy directives. Scripts run only from our origin or with the per-request nonce that
- * @fastify/helmet adds to script-src and style-src; 'wasm-unsafe-eval' lets Argon2id's WebAssembly compile and
+ * web/security-headers-hook.ts adds to script-src and style-src; 'wasm-unsafe-eval' lets Argon2id's WebAssembly compile and
  * allows nothing else. No 'unsafe-inline', no 'unsafe-eval'.
  */
 export function contentSecurityPolicy(env: "development" | "production" | "test") {

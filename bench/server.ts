@@ -1,0 +1,226 @@
+// The server's request throughput beside a bare Fastify hello-world on the same Node, in the same run (issue 16).
+// Starts the real server (NODE_ENV=production, the built web app, SQLite in a temp data folder, LOG_LEVEL=warn) and
+// the hello-world, both on loopback, and drives each target with autocannon (50 connections, BENCH_SECONDS seconds
+// per target, 10 by default, after a short unreported warm-up). Prints req/s, p50, p99 and the ratio to the
+// hello-world's req/s per line (goals: signed-in JSON reads >= 0.30 with p99 < 50 ms, /healthz >= 0.50); the
+// server's resident memory after boot, after the load and after a forced GC (read from /proc/PID/status); and the
+// time from spawning each process to its first 200 (/healthz for the app). Not a test: nothing fails on a slow or
+// busy machine. Run from the repository root after `npm run build`:
+//   npm run bench:server
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:server   (a fresh database there,
+//   dropped at the end)
+// BENCH_CPU_PROF=<folder> starts the app server with --cpu-prof and writes its profile into that folder on exit;
+// The signed-in reads run once as autocannon sends them (no Accept-Encoding) and once as browsers do (br, gzip).
+// BENCH_ONLY=profile,keys measures only the targets whose label holds one of those words (and the hello-world).
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { createAccount } from "../e2e/support/accounts.ts";
+import { storeDocument, unlock } from "../e2e/support/legacy-release.ts";
+import { freePort } from "../e2e/support/server.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Math.max(1, Math.min(3, Math.round(SECONDS / 5)));
+const CONNECTIONS = 50;
+const DOCUMENTS = 20;
+const root = path.resolve(import.meta.dirname, "..");
+
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  coldStartMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns `script` on the same Node (with --expose-gc and the bench's GC door) and waits for the first 200 of `probe`. */
+async function start(script: string, env: Record<string, string>, probe: string, extraArgs: string[] = []) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", path.join(root, "bench/server/gc-on-signal.ts"), ...extraArgs, script],
+    {
+      cwd: root,
+      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited before it answered (${child.exitCode})`);
+    try {
+      const response = await fetch(`${baseUrl}${probe}`);
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${script} did not answer 200 within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const coldStartMs = performance.now() - started;
+  return {
+    child,
+    baseUrl,
+    coldStartMs,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  } satisfies Started;
+}
+
+/** Resident memory of a process in MiB, as the kernel counts it. */
+function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
+async function residentAfterGc(pid: number): Promise<number> {
+  process.kill(pid, "SIGUSR2");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Without the GC door the signal would have ended the process: /proc/PID/status then no longer exists.
+  return residentMiB(pid);
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return result;
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const padLeft = (text: string, width: number) => text.padStart(width);
+let ceiling = Number.NaN;
+const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+
+/** Warms the target up, then measures it and prints one line. */
+async function measure(label: string, url: string, headers: Record<string, string> = {}) {
+  if (!Number.isNaN(ceiling) && only && !only.some((word) => label.includes(word))) return;
+  await load(url, headers, WARMUP_SECONDS);
+  const result = await load(url, headers, SECONDS);
+  const rps = result.requests.average;
+  if (Number.isNaN(ceiling)) ceiling = rps;
+  const faults = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    [
+      pad(label, 52),
+      padLeft(`${Math.round(rps).toLocaleString("en")} req/s`, 13),
+      padLeft(`p50 ${result.latency.p50} ms`, 12),
+      padLeft(`p99 ${result.latency.p99} ms`, 13),
+      padLeft(`${(rps / ceiling).toFixed(2)}x`, 7),
+      faults ? `  (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)` : "",
+    ].join(""),
+  );
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "heirloom-bench-server-"));
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL;
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (benchDatabaseUrl) {
+  const name = `heirloom_bench_server_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: benchDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(benchDatabaseUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: benchDatabaseUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+}
+
+const running: Started[] = [];
+try {
+  const hello = await start(path.join(root, "bench/server/hello-world.ts"), {}, "/");
+  running.push(hello);
+  const helloBootMiB = residentMiB(hello.child.pid as number);
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const appEnv = {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const app = await start(
+    path.join(root, "apps/server/src/main.ts"),
+    appEnv,
+    "/healthz",
+    profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : [],
+  );
+  running.push(app);
+  const pid = app.child.pid as number;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const bootMiB = residentMiB(pid);
+
+  // One signed-in owner with DOCUMENTS small documents, stored as the browser stores them (key, header, chunk,
+  // signed manifest), through the real API.
+  const account = await createAccount(app.baseUrl, { name: "Bench Owner" });
+  const owner = await unlock(app.baseUrl, account);
+  for (let i = 0; i < DOCUMENTS; i++)
+    await storeDocument(owner, { name: `document-${i}.pdf`, bytes: randomBytes(2048) }, []);
+  const signedIn = {
+    cookie: [...owner.http.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    origin: app.baseUrl,
+    accept: "application/json",
+  };
+  const listUrl = `${app.baseUrl}/v0/b/heirloom/o?prefix=${encodeURIComponent(`users/${account.userId}/documents/`)}`;
+  const listed = (await (await fetch(listUrl, { headers: signedIn })).json()) as { items: unknown[] };
+
+  console.log(
+    `Heirloom server bench: ${benchDatabaseUrl ? "PostgreSQL" : "SQLite"}, ${CONNECTIONS} connections, ` +
+      `${SECONDS} s per target after ${WARMUP_SECONDS} s of warm-up; ${DOCUMENTS} documents (${listed.items.length} objects listed)`,
+  );
+  await measure("bare Fastify hello-world (ceiling)", `${hello.baseUrl}/`);
+  await measure("GET /healthz", `${app.baseUrl}/healthz`);
+  await measure("GET /api/account/profile (signed in)", `${app.baseUrl}/api/account/profile`, signedIn);
+  await measure("GET /api/account/keys (signed in)", `${app.baseUrl}/api/account/keys`, signedIn);
+  await measure("GET /api/account/keys (signed in, br/gzip)", `${app.baseUrl}/api/account/keys`, {
+    ...signedIn,
+    "accept-encoding": "br, gzip",
+  });
+  await measure(`storage list of ${DOCUMENTS} documents (signed in)`, listUrl, signedIn);
+  await measure(`storage list of ${DOCUMENTS} documents (signed in, br/gzip)`, listUrl, {
+    ...signedIn,
+    "accept-encoding": "br, gzip",
+  });
+  await measure("GET / (no compression)", `${app.baseUrl}/`, { accept: "text/html" });
+  await measure("GET / (Accept-Encoding: br, gzip)", `${app.baseUrl}/`, {
+    accept: "text/html",
+    "accept-encoding": "br, gzip",
+  });
+
+  const loadedMiB = residentMiB(pid);
+  const gcMiB = await residentAfterGc(pid);
+  const helloLoadedMiB = await residentAfterGc(hello.child.pid as number);
+  const mib = (value: number) => `${value.toFixed(0)} MiB`;
+  console.log(
+    `memory (resident): server ${mib(bootMiB)} after boot, ${mib(loadedMiB)} after load, ${mib(gcMiB)} after GC; ` +
+      `hello-world ${mib(helloBootMiB)} after boot, ${mib(helloLoadedMiB)} after load and GC`,
+  );
+  // Started again on the same data folder: what a restart costs once the migrations have run.
+  await app.stop();
+  running.pop();
+  const again = await start(path.join(root, "apps/server/src/main.ts"), appEnv, "/healthz");
+  running.push(again);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  console.log(
+    `cold start to the first 200: server ${seconds(app.coldStartMs)} on a fresh data folder, ` +
+      `${seconds(again.coldStartMs)} on the existing one (/healthz); hello-world ${seconds(hello.coldStartMs)}`,
+  );
+} finally {
+  for (const server of running.reverse()) await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+}
