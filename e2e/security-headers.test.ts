@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");
 
@@ -56,6 +57,27 @@ describe("security headers on pages", () => {
     expect(withQuery.status).toBe(200);
     expect(withQuery.headers.get("etag")).toBeNull();
     expect(withQuery.headers.get("content-security-policy")).toContain("'sha256-");
+  });
+
+  it("no page breaks its own CSP: Chrome records no violation on a public page, a sign-in page or the app's skeleton", async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      const violations: string[] = [];
+      cdp.on("Audits.issueAdded", ({ issue }) => {
+        if (issue.code === "ContentSecurityPolicyIssue")
+          violations.push(JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+      });
+      await cdp.send("Audits.enable");
+      for (const path of ["/", "/Login", "/app"]) {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+        await page.locator("h1, [role=status]").first().waitFor();
+      }
+      expect(violations).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it("hashed assets are cached for a year, pages are revalidated", async () => {

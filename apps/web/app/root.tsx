@@ -43,6 +43,8 @@ export function meta({ error }: Route.MetaArgs) {
   ];
 }
 
+const zodWithoutEval = "globalThis.__zod_globalConfig={jitless:true};";
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useThemePreference();
@@ -58,6 +60,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        {/* zod 4 tries `new Function` once as it defines each object schema, to compile validators where it may. Our
+            CSP has no 'unsafe-eval': the try is refused, zod falls back, but Chrome records a CSP violation on every
+            page. jitless skips the try; zod reads this global when it loads, so it is set before any module runs
+            (an inline script, allowed by its hash). */}
+        <script nonce={nonce}>{zodWithoutEval}</script>
       </head>
       <body className="min-h-dvh bg-canvas text-ink antialiased">
         <SessionHeaderProvider>{children}</SessionHeaderProvider>
