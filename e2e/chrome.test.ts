@@ -77,6 +77,40 @@ describe("cookie banner", () => {
   });
 });
 
+describe("cookie banner, first paint", () => {
+  it("moves nothing as a page loads, for a first visit and for a browser that said OK, which never sees it", async () => {
+    const { page, context } = await openPage(browser, { width: 412, height: 823 });
+    // Every layout shift from the first byte on, and whether the notice was ever painted before the page settled.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shift: number; noticeSeen: boolean };
+      w.shift = 0;
+      w.noticeSeen = false;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shift += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+      const look = () => {
+        const notice = document.querySelector("[aria-label='Cookie notice']");
+        if (notice && notice.getBoundingClientRect().height > 0) w.noticeSeen = true;
+        if (document.readyState !== "complete") requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    const measure = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { shift: number; noticeSeen: boolean };
+        return { shift: w.shift, noticeSeen: w.noticeSeen };
+      });
+    await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
+    await page.getByRole("region", { name: "Cookie notice" }).waitFor();
+    expect(await measure()).toEqual({ shift: 0, noticeSeen: true });
+    await page.getByRole("region", { name: "Cookie notice" }).getByRole("button", { name: "OK" }).click();
+    await page.goto(`${baseUrl}/Security`, { waitUntil: "networkidle" });
+    expect(await measure()).toEqual({ shift: 0, noticeSeen: false });
+    expect(await page.getByRole("region", { name: "Cookie notice" }).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe("mobile menu", () => {
   it("opens below 1024 px, locks the body scroll, and closes itself at 1024 px", async () => {
     const { page, context } = await openPage(browser, { width: 1023, height: 800 });

@@ -9,6 +9,7 @@ import {
   useLocation,
 } from "react-router";
 import { SessionHeaderProvider } from "#app/features/session/session-header-provider.tsx";
+import { cookiesAcceptedAttribute, cookiesAcceptedKey } from "#app/features/site/cookie-notice-storage.ts";
 import { ErrorPage } from "#app/features/site/error-page.tsx";
 import { LoadingScreen, loadingVariantFor } from "#app/features/site/loading-screen.tsx";
 import { NavigationLoader } from "#app/features/site/navigation-loader.tsx";
@@ -43,7 +44,16 @@ export function meta({ error }: Route.MetaArgs) {
   ];
 }
 
-const zodWithoutEval = "globalThis.__zod_globalConfig={jitless:true};";
+/**
+ * - zod 4 tries `new Function` once as it defines each object schema, to compile validators where it may. Our CSP has
+ *   no 'unsafe-eval': the try is refused, zod falls back, but Chrome records a CSP violation on every page. jitless
+ *   skips the try; zod reads this global when it loads.
+ * - The cookie notice is in every public page's HTML, so a first visit's page does not move down when it appears;
+ *   a browser that already said OK marks <html> and the stylesheet hides the notice before it is painted.
+ */
+const beforeFirstPaint =
+  "globalThis.__zod_globalConfig={jitless:true};" +
+  `try{if(localStorage.getItem("${cookiesAcceptedKey}")==="true")document.documentElement.setAttribute("${cookiesAcceptedAttribute}","")}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -60,11 +70,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
-        {/* zod 4 tries `new Function` once as it defines each object schema, to compile validators where it may. Our
-            CSP has no 'unsafe-eval': the try is refused, zod falls back, but Chrome records a CSP violation on every
-            page. jitless skips the try; zod reads this global when it loads, so it is set before any module runs
-            (an inline script, allowed by its hash). */}
-        <script nonce={nonce}>{zodWithoutEval}</script>
+        {/* Before any module runs and before the first paint (an inline script, allowed by its hash), see below. */}
+        <script nonce={nonce}>{beforeFirstPaint}</script>
       </head>
       <body className="min-h-dvh bg-canvas text-ink antialiased">
         <SessionHeaderProvider>{children}</SessionHeaderProvider>

@@ -3,22 +3,27 @@ import { Link } from "react-router";
 import {
   acceptCookies,
   cookieNoticeResetEvent,
+  cookiesAcceptedAttribute,
   cookiesAcceptedEvent,
   hasAcceptedCookies,
 } from "./cookie-notice-storage.ts";
 
 /**
- * SPEC.md section 2, "Cookie banner". Rendered only after mount: the server cannot know whether this browser has
- * said OK, so rendering it in the HTML would flash it for returning visitors. It sits in the page's flow below the
- * header, never over the page: a banner fixed over the page covered the sign-up form's terms checkbox and its button.
- * Appearing moves the page down once, on a first visit only.
+ * SPEC.md section 2, "Cookie banner". It sits in the page's flow below the header, never over the page: a banner
+ * fixed over the page covered the sign-up form's terms checkbox and its button. It is in the server's HTML, so a
+ * first visit's page does not move down when it appears (Lighthouse counted that shift on every public page); a
+ * browser that already said OK has <html data-cookies-accepted> set before the first paint (root.tsx), which hides
+ * it, and once mounted it is not rendered at all.
  */
 export function CookieBanner() {
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(true);
 
   useEffect(() => {
     setVisible(!hasAcceptedCookies(window.localStorage));
-    const onReset = () => setVisible(true);
+    const onReset = () => {
+      document.documentElement.removeAttribute(cookiesAcceptedAttribute);
+      setVisible(true);
+    };
     window.addEventListener(cookieNoticeResetEvent, onReset);
     return () => window.removeEventListener(cookieNoticeResetEvent, onReset);
   }, []);
@@ -30,6 +35,7 @@ export function CookieBanner() {
     <div
       role="region"
       aria-label="Cookie notice"
+      data-cookie-notice=""
       className="border-b border-line-strong bg-surface px-4 py-3 sm:px-6"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

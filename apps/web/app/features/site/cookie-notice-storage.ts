@@ -1,6 +1,9 @@
 /** SPEC.md section 3, "Browser-stored values": the flag the cookie banner's OK button writes to localStorage. */
 export const cookiesAcceptedKey = "cookiesAccepted";
 
+/** Set on <html> before the first paint when this browser has said OK (root.tsx), so the stylesheet hides the notice. */
+export const cookiesAcceptedAttribute = "data-cookies-accepted";
+
 /** Fired on window when the cookies page resets the notice, so an open page can show the banner again at once. */
 export const cookieNoticeResetEvent = "heirloom:cookie-notice-reset";
 /** Fired on window when the person says OK, so the page they are on is counted (features/site/page-view-counter). */
