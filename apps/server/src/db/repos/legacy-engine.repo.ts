@@ -241,7 +241,24 @@ async function reminderRows(
 
 type RawEngineRow = Awaited<ReturnType<ReturnType<typeof engineRows>["execute"]>>[number];
 
-function toEngineRow(row: RawEngineRow): EngineRow {
+/** A plan's own columns, as `ownedPlans` selects them. */
+const planColumns = [
+  "id",
+  "owner_id",
+  "trigger",
+  "grace_days",
+  "waiting_days",
+  "trustees_required",
+  "time_limit_days",
+  "phase",
+  "engine_rev",
+  "cycle_start_at",
+  "request_due_at",
+  "release_ends_at",
+  "fired_at",
+] as const;
+
+function toPlanRow(row: Pick<RawEngineRow, (typeof planColumns)[number]>): PlanRow {
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -256,6 +273,12 @@ function toEngineRow(row: RawEngineRow): EngineRow {
     requestDueAt: row.request_due_at,
     releaseEndsAt: row.release_ends_at,
     firedAt: row.fired_at,
+  };
+}
+
+function toEngineRow(row: RawEngineRow): EngineRow {
+  return {
+    ...toPlanRow(row),
     activityCheck: row.activity_check ?? "11",
     deadlineAt: row.next_60_day_check ?? null,
     trusteeYes: Number(row.trustee_yes ?? 0),
@@ -405,39 +428,11 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       if (!ownerIds.length) return [];
       const rows = await db
         .selectFrom("legacy_plans")
-        .select([
-          "id",
-          "owner_id",
-          "trigger",
-          "grace_days",
-          "waiting_days",
-          "trustees_required",
-          "time_limit_days",
-          "phase",
-          "engine_rev",
-          "cycle_start_at",
-          "request_due_at",
-          "release_ends_at",
-          "fired_at",
-        ])
+        .select(planColumns)
         .where("owner_id", "in", idList(dialect, ownerIds))
         .orderBy("created_at")
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        ownerId: row.owner_id,
-        trigger: row.trigger,
-        graceDays: n(row.grace_days),
-        waitingDays: n(row.waiting_days),
-        trusteesRequired: n(row.trustees_required),
-        timeLimitDays: n(row.time_limit_days),
-        phase: row.phase,
-        rev: Number(row.engine_rev),
-        cycleStartAt: row.cycle_start_at,
-        requestDueAt: row.request_due_at,
-        releaseEndsAt: row.release_ends_at,
-        firedAt: row.fired_at,
-      }));
+      return rows.map(toPlanRow);
     },
 
     async loadOwned(ownerId) {
