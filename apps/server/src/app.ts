@@ -378,7 +378,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done(null, payload);
   });
 
-  // Pages and JSON are compressed per response at a quick brotli level; built assets come precompressed.
+  // What is compressed per response: a page rendered for one request, at a quick brotli level. The API's JSON has its
+  // own levels (routes/api-compression.ts), kept pages come compressed once (ADR 044), built assets precompressed.
   await app.register(compress, {
     encodings: ["br", "gzip"],
     threshold: 1024,

@@ -145,33 +145,31 @@ export function registerWebRoutes(
       const keys = await contextKeys();
       // Pages render without a nonce: their inline scripts are allowed by hash, so a page is the same bytes for
       // everyone and can be kept and compressed once (ADR 044).
-      const render = async (kept: boolean) => {
+      const render = async (webRequest: Request) => {
         const context = new RouterContextProvider();
         context.set(keys.servicesContext, deps.services);
         context.set(keys.nonceContext, "");
-        const response = await handle(toWebRequest(request, !kept), context);
+        const response = await handle(webRequest, context);
         return { response, html: await response.text() };
       };
       let once: Awaited<ReturnType<typeof render>> | undefined;
+      const shared = deps.pages && url.search === "" ? toWebRequest(request, false) : undefined;
       const page =
-        deps.pages && url.search === ""
-          ? await deps.pages.get(
-              `${url.pathname}\n${keys.renderVariant(toWebRequest(request, false))}`,
-              async () => {
-                once = await render(true);
-                const { response, html } = once;
-                const keep =
-                  response.status === 200 &&
-                  (response.headers.get("content-type") ?? "").startsWith("text/html") &&
-                  !response.headers.has("set-cookie");
-                return keep ? { html, headers: pageHeaders(response) } : undefined;
-              },
-            )
+        deps.pages && shared
+          ? await deps.pages.get(`${url.pathname}\n${keys.renderVariant(shared)}`, async () => {
+              once = await render(shared);
+              const { response, html } = once;
+              const keep =
+                response.status === 200 &&
+                (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+                !response.headers.has("set-cookie");
+              return keep ? { html, headers: pageHeaders(response) } : undefined;
+            })
           : undefined;
       if (page) return sendPage(request, reply, page);
 
       // Not kept (a query string, a 404, development): rendered for this request alone.
-      const { response, html } = once ?? (await render(false));
+      const { response, html } = once ?? (await render(toWebRequest(request, true)));
       allowScripts(reply, inlineScriptHashes(html));
       reply.code(response.status);
       for (const [name, value] of Object.entries(pageHeaders(response))) reply.header(name, value);

@@ -332,6 +332,16 @@ async function insertEvents(
 export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): LegacyEngineRepo {
   const inTransaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
+  /** Up to `limit` plans due at `now`, oldest first; PostgreSQL locks them, skipping those another sweeper holds. */
+  const dueIds = (now: Date, limit: number) => {
+    const due = db
+      .selectFrom("legacy_plans")
+      .select("id")
+      .where("due_at", "<=", now.toISOString())
+      .orderBy("due_at")
+      .limit(limit);
+    return dialect === "postgres" ? due.forUpdate().skipLocked() : due;
+  };
   const repo: LegacyEngineRepo = {
     transaction(work) {
       return inTransaction((trx) => work(trx === db ? repo : createLegacyEngineRepo(trx, dialect)));
@@ -368,31 +378,17 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async claimDue(now, limit, claimMs) {
-      let due = db
-        .selectFrom("legacy_plans")
-        .select("id")
-        .where("due_at", "<=", now.toISOString())
-        .orderBy("due_at")
-        .limit(limit);
-      if (dialect === "postgres") due = due.forUpdate().skipLocked();
       const claimed = await db
         .updateTable("legacy_plans")
         .set({ due_at: new Date(now.getTime() + claimMs).toISOString() })
-        .where("id", "in", due)
+        .where("id", "in", dueIds(now, limit))
         .returning("id")
         .execute();
       return claimed.map((r) => r.id);
     },
 
     async lockDue(now, limit) {
-      let due = db
-        .selectFrom("legacy_plans")
-        .select("id")
-        .where("due_at", "<=", now.toISOString())
-        .orderBy("due_at")
-        .limit(limit);
-      if (dialect === "postgres") due = due.forUpdate().skipLocked();
-      return (await due.execute()).map((r) => r.id);
+      return (await dueIds(now, limit).execute()).map((r) => r.id);
     },
 
     async roleOf(userId, planId, role) {
