@@ -4,7 +4,13 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, sqlitePathFromUrl, withStatementCache } from "./database.ts";
+import {
+  type Database,
+  migrateToLatest,
+  openDatabase,
+  sqlitePathFromUrl,
+  withStatementCache,
+} from "./database.ts";
 import { migrations } from "./migrations/index.ts";
 import { type TestDatabase, testDatabaseTargets } from "./test-databases.ts";
 
@@ -155,6 +161,72 @@ describe("sqlite transactions", () => {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("sqlite reads in one turn of the event loop", () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  async function withFile(work: (database: Database, other: BetterSqlite3.Database) => Promise<void>) {
+    const dir = mkdtempSync(path.join(tmpdir(), "heirloom-snapshot-"));
+    const file = path.join(dir, "test.sqlite");
+    const database = await openDatabase(`sqlite://${file}`);
+    await migrateToLatest(database);
+    // Another process's connection to the same file (a cron sweep beside the server).
+    const other = new BetterSqlite3(file);
+    other.pragma("busy_timeout = 0");
+    try {
+      await work(database, other);
+    } finally {
+      other.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const holderOf = async (database: Database) =>
+    (await database.db.selectFrom("sweep_leases").select("holder").executeTakeFirst())?.holder;
+
+  it("see the server's own writes at once, and another process's from the next turn", async () => {
+    await withFile(async (database, other) => {
+      await database.db
+        .insertInto("sweep_leases")
+        .values({ name: "n", holder: "a", expires_at: "x" })
+        .execute();
+      expect(await holderOf(database)).toBe("a");
+      await database.db.updateTable("sweep_leases").set({ holder: "b" }).execute();
+      expect(await holderOf(database)).toBe("b");
+
+      other.prepare("update sweep_leases set holder = 'other'").run();
+      // The turn's reads share one snapshot, taken before the other process wrote...
+      expect(await holderOf(database)).toBe("b");
+      await nextTurn();
+      // ...and it is let go once the turn is over.
+      expect(await holderOf(database)).toBe("other");
+    });
+  });
+
+  it("never hold a lock that keeps another process from writing, nor keep a transaction from beginning", async () => {
+    await withFile(async (database, other) => {
+      await database.db
+        .insertInto("sweep_leases")
+        .values({ name: "n", holder: "a", expires_at: "x" })
+        .execute();
+      expect(await holderOf(database)).toBe("a");
+      // A read snapshot is open: another process still writes without waiting.
+      other.prepare("update sweep_leases set holder = 'other'").run();
+      // A transaction begun in the same turn sees the latest data and commits.
+      await database.db.transaction().execute(async (trx) => {
+        expect((await trx.selectFrom("sweep_leases").select("holder").executeTakeFirst())?.holder).toBe(
+          "other",
+        );
+        await trx.updateTable("sweep_leases").set({ holder: "c" }).execute();
+      });
+      expect(other.prepare("select holder from sweep_leases").get()).toEqual({ holder: "c" });
+      // Once the turn is over, nothing of ours is open: the other process can checkpoint the whole log away.
+      expect(await holderOf(database)).toBe("c");
+      await nextTurn();
+      expect(other.pragma("wal_checkpoint(TRUNCATE)")).toEqual([{ busy: 0, log: 0, checkpointed: 0 }]);
+    });
   });
 });
 

@@ -63,32 +63,73 @@ function openSqlite(file: string, options: OpenDatabaseOptions): Database {
  * handed to Kysely with prepare() answered from a cache of the most recent statements, by their SQL text (parameters
  * are bound at each run, so a statement is reusable); a statement still busy (being iterated) is never handed out
  * twice: a fresh one is prepared instead. Transactions begin immediate.
+ *
+ * Reads share a snapshot per turn of the event loop (ADR 050). A read outside a transaction is its own read
+ * transaction, and in WAL mode each one takes and drops a lock in the shared-memory index with two system calls:
+ * two thirds of what a one-row read costs. So the first read outside a transaction begins one (deferred: no lock on
+ * the database), and it is committed once the turn's callbacks have run (setImmediate), or at once before anything
+ * that is not a read (a write, a `begin`): this connection always sees its own writes, and a write from another
+ * process (a cron sweep) is seen from the next turn on.
  */
 export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500): SqliteDatabase {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  /** A statement, and whether it only reads (SQLite counts begin, commit, savepoint... as read-only: they do not). */
+  interface Cached {
+    statement: BetterSqlite3.Statement;
+    read: boolean;
+  }
+  const cache = new Map<string, Cached>();
+  const prepareNew = (sql: string): Cached => {
+    const statement = sqlite.prepare(sql);
+    return { statement, read: statement.readonly && !transactionControl.test(sql) };
+  };
+  const beginSnapshot = sqlite.prepare("begin");
+  const commitSnapshot = sqlite.prepare("commit");
+  let snapshotOpen = false;
+  const endSnapshot = () => {
+    if (!snapshotOpen) return;
+    try {
+      if (sqlite.inTransaction) commitSnapshot.run();
+      snapshotOpen = false;
+    } catch (error) {
+      // Only a statement still being iterated keeps a read transaction from committing: try again next turn.
+      if (!(error instanceof TypeError) || !sqlite.open) throw error;
+      setImmediate(endSnapshot);
+    }
+  };
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      if (sqlite.open) endSnapshot();
+      sqlite.close();
+    },
     prepare(text: string) {
       // Kysely opens every transaction with a plain (deferred) `begin`. One that reads and then writes, as a sweep
       // batch does, fails at once with SQLITE_BUSY when another process (a cron sweep beside the server) wrote in
       // between, whatever busy_timeout says. Ours write, so they take the write lock up front and wait for it.
       const sql = text === "begin" ? "begin immediate" : text;
-      const cached = cache.get(sql);
-      if (cached && !cached.busy) {
+      let entry = cache.get(sql);
+      if (entry && !entry.statement.busy) {
         // Most recently used last, so the oldest is the first to go.
         cache.delete(sql);
-        cache.set(sql, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(sql);
-      if (!cached) {
-        cache.set(sql, statement);
+        cache.set(sql, entry);
+      } else if (entry) {
+        entry = prepareNew(sql);
+      } else {
+        entry = prepareNew(sql);
+        cache.set(sql, entry);
         if (cache.size > size) cache.delete(cache.keys().next().value as string);
       }
-      return statement;
+      if (!entry.read) endSnapshot();
+      else if (!snapshotOpen && !sqlite.inTransaction) {
+        beginSnapshot.run();
+        snapshotOpen = true;
+        setImmediate(endSnapshot);
+      }
+      return entry.statement;
     },
   };
 }
+
+const transactionControl = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   // JIT compilation off: it pays off for long analytical queries, never for ours, and when a planner estimate runs

@@ -48,11 +48,11 @@ export async function listObjects(
     }
     if (rows.length < batch) break;
   }
-  const reference = (fullPath: string) => ({
-    bucket,
-    fullPath,
-    name: fullPath.replace(/\/$/, "").split("/").at(-1) ?? fullPath,
-  });
+  const reference = (fullPath: string) => {
+    // The last segment: a folder's ("a/b/" -> "b") or an object's ("a/b" -> "b").
+    const end = fullPath.endsWith("/") ? fullPath.length - 1 : fullPath.length;
+    return { bucket, fullPath, name: fullPath.slice(fullPath.lastIndexOf("/", end - 1) + 1, end) };
+  };
   return {
     prefixes: prefixes.map(reference),
     items: items.map((item) => ({

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { compiledOnce } from "../db/compiled-once.ts";
 import type { DatabaseSchema, StorageObjectsTable } from "../db/schema.ts";
 
 export interface StoredObject {
@@ -144,25 +145,46 @@ async function findIn(db: Db, bucket: string, fullPath: string) {
 }
 
 export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObjectsRepo {
+  // A listing is what the vault's page reads on every visit: its usual forms are compiled once (db/compiled-once.ts),
+  // reading only the listing index (0012_storage_listing_index).
+  const listed = ["full_path", "size", "generation", "md5_hash", "updated"] as const;
+  const inRange = (bucket: string, end: string) =>
+    db.selectFrom("storage_objects").select(listed).where("bucket", "=", bucket).where("full_path", "<", end);
+  const listFrom = compiledOnce(db, 4, (bucket: string, from: string, end: string, limit: number) =>
+    inRange(bucket, end).where("full_path", ">=", from).orderBy("full_path").limit(limit),
+  );
+  const listAfter = compiledOnce(db, 4, (bucket: string, after: string, end: string, limit: number) =>
+    inRange(bucket, end).where("full_path", ">", after).orderBy("full_path").limit(limit),
+  );
+  /** Any prefix (one whose range cannot be written as an upper bound): the scan runs on, and substr decides. */
+  async function listAnyPrefix(bucket: string, prefix: string, after: ListCursor | undefined, limit: number) {
+    let query = db
+      .selectFrom("storage_objects")
+      .select(listed)
+      .where("bucket", "=", bucket)
+      .where("full_path", ">=", prefix)
+      // substr counts characters on both engines; full_path is compared byte-wise (0004_storage: collate "C").
+      .where(sql<boolean>`substr(full_path, 1, ${[...prefix].length}) = ${prefix}`);
+    if (after) query = query.where("full_path", after.inclusive ? ">=" : ">", after.path);
+    return query.orderBy("full_path").limit(limit).execute();
+  }
+
   return {
     find: (bucket, fullPath) => findIn(db, bucket, fullPath),
     usage: (userId) => usageOf(db, userId),
     documentExists: (userId, documentId) => documentExistsIn(db, userId, documentId),
 
     async list(bucket, prefix, after, limit) {
-      let query = db
-        .selectFrom("storage_objects")
-        .select(["full_path", "size", "generation", "md5_hash", "updated"])
-        .where("bucket", "=", bucket)
-        .where("full_path", ">=", prefix)
-        // substr counts characters on both engines; full_path is compared byte-wise (0004_storage: collate "C").
-        .where(sql<boolean>`substr(full_path, 1, ${[...prefix].length}) = ${prefix}`);
-      // The end of the prefix's range in byte order, so the index scan stops there instead of running on through
-      // every later path (other users' objects); the substr condition alone decides what is listed.
       const end = prefixEnd(prefix);
-      if (end !== undefined) query = query.where("full_path", "<", end);
-      if (after) query = query.where("full_path", after.inclusive ? ">=" : ">", after.path);
-      const rows = await query.orderBy("full_path").limit(limit).execute();
+      // The usual case, a prefix ending in "/": its range in byte order is exactly the paths that start with it.
+      // The usual case, a prefix ending in "/": its range in byte order is exactly the paths that start with it, and
+      // a page token's cursor lies inside it.
+      const rows =
+        end === undefined
+          ? await listAnyPrefix(bucket, prefix, after, limit)
+          : after && !after.inclusive
+            ? await listAfter(bucket, after.path, end, limit)
+            : await listFrom(bucket, after?.path ?? prefix, end, limit);
       return rows.map((row) => ({
         fullPath: row.full_path,
         size: Number(row.size),

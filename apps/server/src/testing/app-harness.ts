@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { KyselyPlugin } from "kysely";
 import pg from "pg";
 import { type BuildOptions, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -67,7 +68,7 @@ export async function startTestApp(
     },
   });
   appOrigins.set(app, config.publicUrl);
-  const database = await openDatabase(databaseUrl);
+  const database = await openDatabase(databaseUrl, { plugins: [nextTurnAfterEachQuery] });
   return {
     app,
     database,
@@ -86,6 +87,19 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * The second connection stands for another process. On SQLite the app sees another process's writes from its next
+ * turn of the event loop (its reads share a snapshot per turn, ADR 050), and a test's awaits can all run in one turn:
+ * each query here ends by waiting for the next turn, so what a test wrote is what the app reads next.
+ */
+const nextTurnAfterEachQuery: KyselyPlugin = {
+  transformQuery: ({ node }) => node,
+  async transformResult({ result }) {
+    await new Promise((resolve) => setImmediate(resolve));
+    return result;
+  },
+};
 
 async function adminQuery(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AccountBlobsDto, KdfParamsDto, RecoveryBlobsDto } from "@heirloom/contract";
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../compiled-once.ts";
 import type { AccountKeysTable, DatabaseSchema } from "../schema.ts";
 
 export interface AccountKeysRecord {
@@ -97,13 +98,13 @@ const kdfColumns = (kdf: KdfParamsDto) => ({
 /** `authUsesDates`: better-auth keeps its times as Date on PostgreSQL and as ISO text on SQLite. */
 export function createAccountKeysRepo(db: Kysely<DatabaseSchema>, authUsesDates = false): AccountKeysRepo {
   const authTime = (date: Date) => (authUsesDates ? date : date.toISOString());
+  // The vault's unlock reads the keys on every sign-in and reload: compiled once (db/compiled-once.ts).
+  const findRows = compiledOnce(db, 1, (userId: string) =>
+    db.selectFrom("account_keys").selectAll().where("user_id", "=", userId),
+  );
   return {
     async find(userId) {
-      const row = await db
-        .selectFrom("account_keys")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
+      const [row] = await findRows(userId);
       return row && toRecord(row);
     },
 

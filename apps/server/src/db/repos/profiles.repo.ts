@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../compiled-once.ts";
 import type { DatabaseSchema, ProfilesTable } from "../schema.ts";
 
 export interface ProfileRecord {
@@ -92,6 +93,10 @@ function toRecord(row: ProfilesTable): ProfileRecord {
 }
 
 export function createProfilesRepo(db: Kysely<DatabaseSchema>): ProfilesRepo {
+  // Every signed-in page reads the profile: compiled once (db/compiled-once.ts).
+  const findRows = compiledOnce(db, 1, (userId: string) =>
+    db.selectFrom("profiles").selectAll().where("user_id", "=", userId),
+  );
   const touch = (userId: string, now: Date, values: Partial<ProfilesTable>) =>
     db
       .updateTable("profiles")
@@ -135,11 +140,7 @@ export function createProfilesRepo(db: Kysely<DatabaseSchema>): ProfilesRepo {
         .execute();
     },
     async find(userId) {
-      const row = await db
-        .selectFrom("profiles")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
+      const [row] = await findRows(userId);
       return row && toRecord(row);
     },
     async setLastLogin(userId, now) {
