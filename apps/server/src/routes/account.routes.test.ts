@@ -119,6 +119,12 @@ describe.each(engines())("account routes on %s", (engine) => {
     });
     expect(again.statusCode).toBe(409);
     expect((await user.client.get("/api/account/keys")).json()).toEqual(keys);
+    // Ciphertext does not compress: the keys go as they are, whatever the browser accepts.
+    const asked = await user.client.request("GET", "/api/account/keys", undefined, {
+      "accept-encoding": "br, gzip",
+    });
+    expect(asked.headers["content-encoding"]).toBeUndefined();
+    expect(asked.json()).toEqual(keys);
   });
 
   it("logs activity (routine actions only while activityToggle is on) and user errors with or without a session", async () => {

@@ -49,7 +49,7 @@ export function registerAccountRoutes(route: OperationRoute, deps: AccountRoutes
     await account.saveKeys(session.caller, body);
   });
 
-  route(operationsById.getKeys, async ({ session }) => account.getKeys(session.caller));
+  route(operationsById.getKeys, { ciphertext: true }, async ({ session }) => account.getKeys(session.caller));
 
   route(operationsById.getMe, async ({ session }) => account.me(session.caller));
 
