@@ -28,7 +28,21 @@ function routeModuleReloadGuard(): Plugin {
   };
 }
 
+/**
+ * zod and the contract's schemas in a chunk of their own; the contract's route table, which the root reads, in
+ * another (the schemas import it, so it would be pulled in with them). The bundler otherwise puts modules shared by
+ * the same pages into one chunk: the tiny ApiError class, which the root's query client reads, rode in zod's chunk,
+ * and every public page downloaded and ran some 120 KB of zod and schemas it never uses (ADR 048).
+ */
+const chunkGroups = [
+  { name: "api-routes", priority: 2, test: /[\\/]packages[\\/]contract[\\/]src[\\/]routes\.ts$/ },
+  { name: "contract", priority: 1, test: /[\\/](node_modules[\\/]zod|packages[\\/]contract)[\\/]/ },
+];
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), routeModuleReloadGuard()],
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
+  },
 });

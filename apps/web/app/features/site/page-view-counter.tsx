@@ -1,4 +1,5 @@
-import { apiRoutes } from "@heirloom/contract";
+// The route table alone: the package's index brings every schema and zod, which a visitor's page never needs.
+import { apiRoutes } from "@heirloom/contract/routes";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { cookiesAcceptedEvent, hasAcceptedCookies } from "./cookie-notice-storage.ts";
