@@ -32,7 +32,7 @@ function routeModuleReloadGuard(): Plugin {
  * zod and the contract's schemas in a chunk of their own; the contract's route table, which the root reads, in
  * another (the schemas import it, so it would be pulled in with them). The bundler otherwise puts modules shared by
  * the same pages into one chunk: the tiny ApiError class, which the root's query client reads, rode in zod's chunk,
- * and every public page downloaded and ran some 120 KB of zod and schemas it never uses (ADR 048).
+ * and every public page downloaded and ran some 120 KB of zod and schemas it never uses.
  */
 const chunkGroups = [
   { name: "api-routes", priority: 2, test: /[\\/]packages[\\/]contract[\\/]src[\\/]routes\.ts$/ },
