@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createAccount, signInHttp } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
-import { startBareServer } from "./documents/bare-server-process.ts";
+import { cpuSeconds, startBareServer } from "./documents/bare-server-process.ts";
 
 const MIB = 1024 * 1024;
 const objects = Number(process.env.BENCH_STORAGE_OBJECTS ?? 64);
@@ -59,40 +59,56 @@ try {
       download: (name: string) => fetch(`${bare.url}/o/${name}`),
     },
   };
-  const timed = async (work: (i: number) => Promise<void>) => {
+  // Throughput depends on what else the machine runs; the server's own CPU time per GiB does much less.
+  const timed = async (pid: number | undefined, work: (i: number) => Promise<void>) => {
     let next = 0;
     const started = performance.now();
+    const cpuBefore = cpuSeconds(pid);
     await Promise.all(
       [0, 1, 2].map(async () => {
         while (next < objects) await work(next++);
       }),
     );
-    return (objects * 4) / ((performance.now() - started) / 1000);
+    const mib = objects * 4;
+    return {
+      mibps: mib / ((performance.now() - started) / 1000),
+      cpuPerGib: ((cpuSeconds(pid) - cpuBefore) * 1024) / mib,
+    };
   };
-  const totals = { raw: { up: 0, down: 0 }, bare: { up: 0, down: 0 } };
+  const totals = {
+    raw: { up: 0, down: 0, upCpu: 0, downCpu: 0 },
+    bare: { up: 0, down: 0, upCpu: 0, downCpu: 0 },
+  };
   for (let round = 1; round <= rounds; round++) {
     for (const variant of round % 2 ? (["raw", "bare"] as const) : (["bare", "raw"] as const)) {
       const target = targets[variant];
+      const pid = variant === "raw" ? server.pid : bare.pid;
       const name = (i: number) => `r${round}-${String(i).padStart(6, "0")}`;
-      const up = await timed(async (i) => {
+      const up = await timed(pid, async (i) => {
         const response = await target.upload(name(i));
         if (!response.ok)
           throw new Error(`${variant} upload ${i}: ${response.status} ${await response.text()}`);
         await response.arrayBuffer();
       });
-      const down = await timed(async (i) => {
+      const down = await timed(pid, async (i) => {
         const response = await target.download(name(i));
         if (!response.ok) throw new Error(`${variant} download ${i}: ${response.status}`);
         const bytes = await response.arrayBuffer();
         if (bytes.byteLength !== size) throw new Error(`${variant} download ${i}: ${bytes.byteLength} bytes`);
       });
-      totals[variant].up += up / rounds;
-      totals[variant].down += down / rounds;
+      totals[variant].up += up.mibps / rounds;
+      totals[variant].down += down.mibps / rounds;
+      totals[variant].upCpu += up.cpuPerGib / rounds;
+      totals[variant].downCpu += down.cpuPerGib / rounds;
       console.log(
-        `round ${round} ${variant.padEnd(4)} up ${up.toFixed(1)} MiB/s, down ${down.toFixed(1)} MiB/s`,
+        `round ${round} ${variant.padEnd(4)} up ${up.mibps.toFixed(1)} MiB/s (server CPU ${up.cpuPerGib.toFixed(2)} s/GiB), down ${down.mibps.toFixed(1)} MiB/s (server CPU ${down.cpuPerGib.toFixed(2)} s/GiB)`,
       );
     }
   }
+  const { raw, bare: b } = totals;
+  console.log(
+    `server CPU per GiB: bare up ${b.upCpu.toFixed(2)} s, down ${b.downCpu.toFixed(2)} s; raw up ${raw.upCpu.toFixed(2)} s, down ${raw.downCpu.toFixed(2)} s; raw/bare up ${(raw.upCpu / b.upCpu).toFixed(2)}, down ${(raw.downCpu / b.downCpu).toFixed(2)}`,
+  );
   console.log(
     `mean: bare up ${totals.bare.up.toFixed(1)}, down ${totals.bare.down.toFixed(1)}; raw up ${totals.raw.up.toFixed(1)}, down ${totals.raw.down.toFixed(1)} MiB/s; raw/bare up ${(totals.raw.up / totals.bare.up).toFixed(2)}, down ${(totals.raw.down / totals.bare.down).toFixed(2)}`,
   );
