@@ -21,6 +21,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (benchmarks read its CPU time from /proc). */
+  pid: number | undefined;
   dataDir: string;
   /** SIGTERM, then removes the data folder (unless it was given to startServer). */
   stop(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startServer(
   }
   return {
     baseUrl,
+    pid: child.pid,
     dataDir,
     async stop() {
       child.kill("SIGTERM");

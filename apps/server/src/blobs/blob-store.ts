@@ -4,7 +4,10 @@
  */
 export interface BlobStore {
   readonly kind: "fs" | "s3";
-  /** Writes atomically: a reader sees the old object or the whole new one, never a part. */
+  /**
+   * Writes atomically: a reader sees the old object or the whole new one, never a part. An iterable body's chunks may
+   * be held until they are written (ADR 046): a body must not reuse a chunk's memory after yielding it.
+   */
   put(key: string, body: Uint8Array | AsyncIterable<Uint8Array>): Promise<{ size: number }>;
   /** The whole object, or undefined when it does not exist. */
   get(key: string): Promise<Uint8Array | undefined>;

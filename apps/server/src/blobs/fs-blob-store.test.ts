@@ -29,6 +29,19 @@ describe("fs blob store on disk", () => {
     expect(await store.get("docs/1/manifest")).toEqual(new Uint8Array([1, 2, 3]));
   });
 
+  it("a body that fails while an earlier part is being written leaves the previous version and no temporary file", async () => {
+    const store = createFsBlobStore(path.join(root, "batched"));
+    await store.put("docs/2/chunk", new Uint8Array([7]));
+    const failing = (async function* () {
+      // More than one write batch, so a write is in flight when the body fails.
+      for (let i = 0; i < 40; i++) yield new Uint8Array(64 * 1024).fill(i);
+      throw new Error("connection lost");
+    })();
+    await expect(store.put("docs/2/chunk", failing)).rejects.toThrow("connection lost");
+    expect(await readdir(path.join(root, "batched", "docs", "2"))).toEqual(["chunk.blob"]);
+    expect(await store.get("docs/2/chunk")).toEqual(new Uint8Array([7]));
+  });
+
   it("ignores leftovers of an interrupted write when listing", async () => {
     const dir = path.join(root, "leftovers");
     const store = createFsBlobStore(dir);

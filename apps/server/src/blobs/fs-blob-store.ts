@@ -42,18 +42,18 @@ export function createFsBlobStore(rootDir: string): BlobStore {
       const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString("hex")}.tmp`);
       const handle = await openTempFile(root, dir, temp);
       let size = 0;
+      // The write still in flight when the body fails: the file is closed and removed only after it settles.
+      const inFlight: { write?: Promise<void> } = {};
       try {
         if (body instanceof Uint8Array) {
           await writeAll(handle, body);
           size = body.byteLength;
         } else {
-          for await (const chunk of body) {
-            await writeAll(handle, chunk);
-            size += chunk.byteLength;
-          }
+          size = await writeBatched(handle, body, inFlight);
         }
         await handle.sync();
       } catch (error) {
+        await inFlight.write?.catch(() => {});
         await handle.close().catch(() => {});
         await rm(temp, { force: true });
         throw error;
@@ -109,8 +109,21 @@ export function createFsBlobStore(rootDir: string): BlobStore {
           throw error;
         }
       }
-      // autoClose (the default) closes the descriptor when the stream ends or is destroyed.
-      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      // [Note: Read size of a blob stream] Reads of up to 1 MiB (Node's default is 64 KiB): a 4 MiB chunk object then
+      // takes 4 reads and 4 socket writes instead of 64 of each, which is most of the server's time per download.
+      // A small object gets a read of its own size, not a 1 MiB buffer. autoClose (the default) closes the
+      // descriptor when the stream ends or is destroyed.
+      let length: number;
+      try {
+        length = range ? range.end - range.start + 1 : (await handle.stat()).size;
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+      const highWaterMark = Math.min(readSize, Math.max(minReadSize, length));
+      return handle.createReadStream(
+        range ? { start: range.start, end: range.end, highWaterMark } : { highWaterMark },
+      );
     },
 
     async head(key) {
@@ -174,6 +187,63 @@ async function makeDirDurable(root: string, dir: string): Promise<void> {
     current = path.dirname(current);
   }
   for (const changedDir of changed) await fsyncDir(changedDir);
+}
+
+/** Largest read of a blob stream (see [Note: Read size of a blob stream]). */
+const readSize = 1024 * 1024;
+const minReadSize = 16 * 1024;
+/** A write gathers the body's chunks (64 KiB each from a socket) up to this size into one writev. */
+const writeBatchBytes = 1024 * 1024;
+
+/**
+ * Writes an iterable body in batches of about writeBatchBytes, one writev at a time, while the next batch arrives:
+ * receiving and writing overlap instead of taking turns for every 64 KiB, and the file gets 1 MiB writes.
+ * `inFlight.write` is the write in flight, so the caller can wait for it before closing the file after a failure.
+ * The body's chunks are held until written; a body must not reuse a chunk's memory once it has yielded it.
+ */
+async function writeBatched(
+  handle: FileHandle,
+  body: AsyncIterable<Uint8Array>,
+  inFlight: { write?: Promise<void> },
+): Promise<number> {
+  let size = 0;
+  let batch: Uint8Array[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    await inFlight.write;
+    const bytes = batch;
+    batch = [];
+    batchBytes = 0;
+    inFlight.write = writeAllVectors(handle, bytes);
+    // Awaited before the next write or at the end; until then a failure must not count as unhandled.
+    inFlight.write.catch(() => {});
+  };
+  for await (const chunk of body) {
+    if (chunk.byteLength === 0) continue;
+    batch.push(chunk);
+    batchBytes += chunk.byteLength;
+    size += chunk.byteLength;
+    if (batchBytes >= writeBatchBytes) await flush();
+  }
+  if (batch.length > 0) await flush();
+  await inFlight.write;
+  return size;
+}
+
+async function writeAllVectors(handle: FileHandle, chunks: Uint8Array[]): Promise<void> {
+  const total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+  const { bytesWritten } = await handle.writev(chunks);
+  if (bytesWritten === total) return;
+  // A short write (rare on a regular file): the rest, chunk by chunk.
+  let skip = bytesWritten;
+  for (const chunk of chunks) {
+    if (skip >= chunk.byteLength) {
+      skip -= chunk.byteLength;
+      continue;
+    }
+    await writeAll(handle, chunk.subarray(skip));
+    skip = 0;
+  }
 }
 
 async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
 import { multipartBoundary, readUploadParts } from "./multipart.ts";
@@ -48,6 +49,27 @@ describe("multipart upload bodies", () => {
       expect(parsed.dataHeaders["content-type"]).toBe("application/octet-stream");
       expect(parsed.bytes.equals(bytes)).toBe(true);
     }
+  });
+
+  it("returns exactly the bytes when near-boundaries fall on any seam between chunks of any size", async () => {
+    // The bytes are passed on as views of the incoming chunks; a boundary split across two chunks is found at the seam.
+    const pieces = fc.constantFrom(
+      ...["\r\n--bn", "\r\n--bnX", "\r\n-", "\r", "\n", "--bnd", "xyz0123456789"].map((p) => Buffer.from(p)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(pieces, { maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 8 }),
+        async (parts, sizes) => {
+          const bytes = Buffer.concat(parts);
+          // The one thing the bytes may not hold is the delimiter itself.
+          fc.pre(!bytes.includes("\r\n--bnd"));
+          const { body, contentType } = multipartBody({ size: bytes.length }, bytes, { boundary: "bnd" });
+          expect((await parse(body, contentType, sizes)).bytes.equals(bytes)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("takes multipart/form-data, a quoted boundary, a preamble and an empty object", async () => {

@@ -4,8 +4,8 @@ import { AppError } from "../errors.ts";
  * A streaming reader of the two-part upload body Firebase Storage's REST API takes (multipart/related, or
  * multipart/form-data from an HTML-style client): first a small JSON metadata part, then the object's bytes.
  * The metadata is read into memory (bounded); the bytes are handed on as an async iterable while they arrive, so an
- * object is never held in memory whole by this reader. Each incoming chunk is copied at most once (joined with the
- * few bytes held back in case a boundary straddles two chunks).
+ * object is never held in memory whole by this reader. The bytes are handed on as views of the chunks they arrived
+ * in, not copied (streamUntil).
  */
 export interface UploadParts {
   metadataJson: string;
@@ -110,14 +110,20 @@ class BufferedReader {
     this.source = source;
   }
 
-  private async pull(): Promise<boolean> {
-    if (this.ended) return false;
+  /** The next chunk of the body as it arrived (not joined to the buffer), or undefined at its end. */
+  private async next(): Promise<Buffer | undefined> {
+    if (this.ended) return undefined;
     const next = await this.source.next();
     if (next.done) {
       this.ended = true;
-      return false;
+      return undefined;
     }
-    const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+    return Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+  }
+
+  private async pull(): Promise<boolean> {
+    const chunk = await this.next();
+    if (!chunk) return false;
     this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
     return true;
   }
@@ -179,7 +185,11 @@ class BufferedReader {
     return taken;
   }
 
-  /** Yields bytes up to `needle`, holding back only what could be the start of it. */
+  /**
+   * Yields bytes up to `needle`, holding back only what could be the start of it. The bytes are yielded as views of
+   * the chunks they arrived in, never copied: the few bytes held back at the end of a chunk are joined only with the
+   * start of the next one to look for the needle across the seam, and yielded on their own when it is not there.
+   */
   async *streamUntil(needle: Buffer): AsyncGenerator<Uint8Array> {
     for (;;) {
       const index = this.buffer.indexOf(needle);
@@ -193,7 +203,20 @@ class BufferedReader {
         yield this.buffer.subarray(0, safe);
         this.buffer = this.buffer.subarray(safe);
       }
-      if (!(await this.pull())) throw malformed("the body ended before the closing boundary.");
+      const chunk = await this.next();
+      if (!chunk) throw malformed("the body ended before the closing boundary.");
+      const held = this.buffer;
+      if (held.length > 0 && chunk.length >= needle.length - 1) {
+        // A needle that starts in `held` ends within the seam: held plus needle.length - 1 bytes of the chunk.
+        const seam = Buffer.concat([held, chunk.subarray(0, needle.length - 1)]);
+        const at = seam.indexOf(needle);
+        if (at === -1 || at >= held.length) {
+          yield held;
+          this.buffer = chunk;
+          continue;
+        }
+      }
+      this.buffer = held.length === 0 ? chunk : Buffer.concat([held, chunk]);
     }
   }
 }
