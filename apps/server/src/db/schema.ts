@@ -306,6 +306,8 @@ export interface StorageObjectsTable {
 export interface StorageLocksTable {
   user_id: string;
   updated_at: string;
+  /** Changes to the user's objects so far (0013_storage_listing_version); bigint, so a string on PostgreSQL. */
+  version: Generated<number | string>;
 }
 
 /** A person an owner invited as a legacy contact (0008_legacy_contacts). */

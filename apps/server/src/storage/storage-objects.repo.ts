@@ -60,6 +60,11 @@ export interface StorageObjectsRepo {
   commit(object: StoredObject, check: (state: CommitCheck) => void): Promise<StoredObject | undefined>;
   /** Deletes the row; returns it (its blob is the caller's to delete), or undefined when there was none. */
   remove(bucket: string, fullPath: string): Promise<StoredObject | undefined>;
+  /**
+   * How many times the user's objects have changed (each commit and removal counts one, in its own transaction);
+   * undefined for a user who never stored one. A listing is the same while this is.
+   */
+  listingVersion(userId: string): Promise<string | undefined>;
 }
 
 function toRecord(row: StorageObjectsTable): StoredObject {
@@ -156,6 +161,9 @@ export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObj
   const listAfter = compiledOnce(db, 4, (bucket: string, after: string, end: string, limit: number) =>
     inRange(bucket, end).where("full_path", ">", after).orderBy("full_path").limit(limit),
   );
+  const versionOf = compiledOnce(db, 1, (userId: string) =>
+    db.selectFrom("storage_locks").select("version").where("user_id", "=", userId),
+  );
   /** Any prefix (one whose range cannot be written as an upper bound): the scan runs on, and substr decides. */
   async function listAnyPrefix(bucket: string, prefix: string, after: ListCursor | undefined, limit: number) {
     let query = db
@@ -173,6 +181,11 @@ export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObj
     find: (bucket, fullPath) => findIn(db, bucket, fullPath),
     usage: (userId) => usageOf(db, userId),
     documentExists: (userId, documentId) => documentExistsIn(db, userId, documentId),
+
+    async listingVersion(userId) {
+      const [row] = await versionOf(userId);
+      return row === undefined ? undefined : String(row.version);
+    },
 
     async list(bucket, prefix, after, limit) {
       const end = prefixEnd(prefix);
@@ -199,8 +212,13 @@ export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObj
         // Taking this row first makes one user's commits run one at a time (see 0004_storage).
         await trx
           .insertInto("storage_locks")
-          .values({ user_id: object.userId, updated_at: object.updated })
-          .onConflict((oc) => oc.column("user_id").doUpdateSet({ updated_at: object.updated }))
+          .values({ user_id: object.userId, updated_at: object.updated, version: 1 })
+          .onConflict((oc) =>
+            oc.column("user_id").doUpdateSet({
+              updated_at: object.updated,
+              version: sql<number>`storage_locks.version + 1`,
+            }),
+          )
           .execute();
         const existing = await findIn(trx, object.bucket, object.fullPath);
         const usage = await usageOf(trx, object.userId);
@@ -219,7 +237,14 @@ export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObj
     async remove(bucket, fullPath) {
       return db.transaction().execute(async (trx) => {
         const existing = await findIn(trx, bucket, fullPath);
-        if (existing) await trx.deleteFrom("storage_objects").where("id", "=", existing.id).execute();
+        if (existing) {
+          await trx.deleteFrom("storage_objects").where("id", "=", existing.id).execute();
+          await trx
+            .updateTable("storage_locks")
+            .set({ version: sql<number>`version + 1` })
+            .where("user_id", "=", existing.userId)
+            .execute();
+        }
         return existing;
       });
     },

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { objectMetadataSchema } from "@heirloom/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type SignedUp } from "../testing/app-harness.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { engines, type SignedUp, testSecret } from "../testing/app-harness.ts";
 import {
   blobStoreKinds,
   call,
@@ -305,6 +307,51 @@ describe.each(combos)("storage API on %s with the %s blob store", (engine, store
     // Exactly one blob went away (fs: its key and its file).
     expect(blobsBefore.length - blobsAfter.length).toBe(store === "fs" ? 2 : 1);
     expect((await call(t.app, owner.client, "DELETE", objectUrl(path))).statusCode).toBe(404);
+  });
+
+  it("lists every change as soon as it is made, on this server and from another one", async () => {
+    const root = `users/${owner.userId}/documents/doc-fresh/`;
+    const listed = async (app = t.app) =>
+      (
+        (await call(app, owner.client, "GET", listUrl({ prefix: root }))).json() as {
+          items: { name: string; size: number; generation: string }[];
+        }
+      ).items.map((item) => `${item.name}:${item.size}:${item.generation}`);
+    const stored = async (name: string, size: number, app = t.app) => {
+      const res = await upload(app, owner.client, `${root}${name}`, patternBytes(size));
+      expect(res.statusCode).toBe(200);
+      return `${name}:${size}:${(res.json() as { generation: string }).generation}`;
+    };
+    expect(await listed()).toEqual([]);
+    const a = await stored("a", 10);
+    expect(await listed()).toEqual([a]);
+    expect(await listed()).toEqual([a]);
+    const b = await stored("b", 20);
+    expect(await listed()).toEqual([a, b]);
+    const a2 = await stored("a", 30);
+    expect(await listed()).toEqual([a2, b]);
+    expect((await call(t.app, owner.client, "DELETE", objectUrl(`${root}b`))).statusCode).toBe(204);
+    expect(await listed()).toEqual([a2]);
+
+    // Another server on the same database and blob store: what it stores and removes shows here at once.
+    const config = loadConfig({
+      ...(store === "s3" ? s3.env() : {}),
+      DATA_DIR: t.dataDir,
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATABASE_URL: t.databaseUrl,
+      SECRET_KEY: testSecret,
+    });
+    const there = await buildApp(config);
+    try {
+      const c = await stored("c", 40, there);
+      expect(await listed()).toEqual([a2, c]);
+      expect((await call(there, owner.client, "DELETE", objectUrl(`${root}a`))).statusCode).toBe(204);
+      expect(await listed()).toEqual([c]);
+      expect(await listed(there)).toEqual([c]);
+    } finally {
+      await there.close();
+    }
   });
 
   it("takes object paths with literal slashes too, and refuses malformed encodings", async () => {

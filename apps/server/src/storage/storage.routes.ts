@@ -154,8 +154,8 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
           const field = parsed.error.issues[0]?.path.join(".") ?? "query";
           throw new AppError("storage/invalid-argument", `The list parameter '${field}' is not valid.`);
         }
-        const result = await storage.list(caller, bucketOf(request), parsed.data);
-        return reply.header("cache-control", "no-store").send(result);
+        const json = await storage.list(caller, bucketOf(request), parsed.data);
+        return reply.header("cache-control", "no-store").type("application/json; charset=utf-8").send(json);
       },
     });
 

@@ -9,6 +9,7 @@ import type { BlobStore } from "../blobs/blob-store.ts";
 import { AppError } from "../errors.ts";
 import type { RecordActivity } from "../services/activity.service.ts";
 import type { Clock } from "../services/clock.ts";
+import { createListingCache } from "./listing-cache.ts";
 import { formatBytes, parseUploadMetadata, toMetadata } from "./object-metadata.ts";
 import { type ObjectPath, parseListPrefix, parseObjectPath } from "./object-path.ts";
 import type { StorageTier, TierQuota } from "./quotas.ts";
@@ -51,6 +52,7 @@ const blobKeyFor = (userId: string) => `users/${userId}/storage/${randomUUID()}`
 
 export function createStorageService(deps: StorageServiceDeps) {
   const { repo, blobs, clock, config } = deps;
+  const listings = createListingCache();
 
   function checkBucket(bucket: string) {
     if (bucket !== config.bucket)
@@ -295,11 +297,22 @@ export function createStorageService(deps: StorageServiceDeps) {
       if (isManifest(path)) await deps.recordActivity?.(userId, "document-delete", userAgent);
     },
 
+    /**
+     * One page of a listing (storage-listing.ts) as JSON, answered again from the listing cache while the owner's objects are unchanged
+     * (storage/listing-cache.ts): the vault's page lists on every visit, and the objects seldom change between two.
+     */
     async list(callerId: string | undefined, bucket: string, query: ListQuery & { prefix: string }) {
       checkBucket(bucket);
       const { prefix, ownerId } = parseListPrefix(query.prefix);
-      authorizeOwner(callerId, { fullPath: prefix, ownerId });
-      return listObjects(repo, bucket, prefix, query);
+      const owner = authorizeOwner(callerId, { fullPath: prefix, ownerId });
+      const version = await repo.listingVersion(owner);
+      if (version === undefined) return JSON.stringify(await listObjects(repo, bucket, prefix, query));
+      const key = [bucket, prefix, query.delimiter ?? "", query.maxResults, query.pageToken ?? ""].join("\n");
+      const kept = listings.get(key, version);
+      if (kept !== undefined) return kept;
+      const json = JSON.stringify(await listObjects(repo, bucket, prefix, query));
+      listings.set(key, version, json);
+      return json;
     },
 
     async usage(callerId: string | undefined): Promise<StorageUsage> {

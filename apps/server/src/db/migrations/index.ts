@@ -11,6 +11,7 @@ import * as m0009 from "./0009_legacy_plans.ts";
 import * as m0010 from "./0010_release_engine.ts";
 import * as m0011 from "./0011_page_views.ts";
 import * as m0012 from "./0012_storage_listing_index.ts";
+import * as m0013 from "./0013_storage_listing_version.ts";
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010_release_engine": m0010,
   "0011_page_views": m0011,
   "0012_storage_listing_index": m0012,
+  "0013_storage_listing_version": m0013,
 };
