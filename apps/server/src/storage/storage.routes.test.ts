@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { objectMetadataSchema } from "@heirloom/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
@@ -352,6 +353,39 @@ describe.each(combos)("storage API on %s with the %s blob store", (engine, store
     } finally {
       await there.close();
     }
+  });
+
+  it("sends a listing compressed as the browser asks, the same JSON, and a changed listing changed", async () => {
+    const root = `users/${owner.userId}/documents/doc-encoded/`;
+    const names = Array.from({ length: 12 }, (_, i) => `chunk-${String(i).padStart(6, "0")}`);
+    for (const name of names)
+      expect((await upload(t.app, owner.client, `${root}${name}`, patternBytes(9))).statusCode).toBe(200);
+    const listedAs = async (acceptEncoding?: string) => {
+      const res = await call(t.app, owner.client, "GET", listUrl({ prefix: root }), {
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      const encoding = res.headers["content-encoding"];
+      const body =
+        encoding === "br"
+          ? brotliDecompressSync(res.rawPayload)
+          : encoding === "gzip"
+            ? gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      return {
+        encoding,
+        names: (JSON.parse(body.toString("utf8")) as { items: { name: string }[] }).items.map((i) => i.name),
+      };
+    };
+    expect(await listedAs()).toEqual({ encoding: undefined, names });
+    expect(await listedAs("gzip, deflate, br")).toEqual({ encoding: "br", names });
+    expect(await listedAs("br")).toEqual({ encoding: "br", names });
+    expect(await listedAs("br;q=0, gzip")).toEqual({ encoding: "gzip", names });
+    expect(await listedAs("identity")).toEqual({ encoding: undefined, names });
+    expect((await upload(t.app, owner.client, `${root}zz`, patternBytes(9))).statusCode).toBe(200);
+    expect(await listedAs("br")).toEqual({ encoding: "br", names: [...names, "zz"] });
+    expect(await listedAs("gzip")).toEqual({ encoding: "gzip", names: [...names, "zz"] });
   });
 
   it("takes object paths with literal slashes too, and refuses malformed encodings", async () => {

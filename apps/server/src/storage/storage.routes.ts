@@ -154,8 +154,17 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
           const field = parsed.error.issues[0]?.path.join(".") ?? "query";
           throw new AppError("storage/invalid-argument", `The list parameter '${field}' is not valid.`);
         }
-        const json = await storage.list(caller, bucketOf(request), parsed.data);
-        return reply.header("cache-control", "no-store").type("application/json; charset=utf-8").send(json);
+        const listing = await storage.list(caller, bucketOf(request), parsed.data);
+        reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
+        // A listing comes compressed once (storage/listing-cache.ts); the route's compression leaves an answer that
+        // already names its encoding as it is.
+        const encoding = preferredEncoding(request.headers["accept-encoding"]);
+        if (encoding === undefined || listing.json.length < apiCompression.threshold)
+          return reply.send(listing.json);
+        return reply
+          .header("vary", "accept-encoding")
+          .header("content-encoding", encoding)
+          .send(listing.encoded(encoding));
       },
     });
 
@@ -240,6 +249,19 @@ async function sendMedia(
   if (object.size === 0) return reply.code(200).header("content-length", 0).send(Buffer.alloc(0));
   const stream = await storage.openBlob(object);
   return reply.code(200).header("content-length", object.size).send(toReadable(stream));
+}
+
+/** br when the request accepts it, else gzip when it does (a coding given q=0 is refused), else none. */
+export function preferredEncoding(header: string | string[] | undefined): "br" | "gzip" | undefined {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
 }
 
 function toReadable(stream: AsyncIterable<Uint8Array>): Readable {

@@ -9,7 +9,7 @@ import type { BlobStore } from "../blobs/blob-store.ts";
 import { AppError } from "../errors.ts";
 import type { RecordActivity } from "../services/activity.service.ts";
 import type { Clock } from "../services/clock.ts";
-import { createListingCache } from "./listing-cache.ts";
+import { createListingCache, listingOf } from "./listing-cache.ts";
 import { formatBytes, parseUploadMetadata, toMetadata } from "./object-metadata.ts";
 import { type ObjectPath, parseListPrefix, parseObjectPath } from "./object-path.ts";
 import type { StorageTier, TierQuota } from "./quotas.ts";
@@ -298,7 +298,7 @@ export function createStorageService(deps: StorageServiceDeps) {
     },
 
     /**
-     * One page of a listing (storage-listing.ts) as JSON, answered again from the listing cache while the owner's objects are unchanged
+     * One page of a listing (storage-listing.ts) as JSON (and compressed, once), answered again from the listing cache while the owner's objects are unchanged
      * (storage/listing-cache.ts): the vault's page lists on every visit, and the objects seldom change between two.
      */
     async list(callerId: string | undefined, bucket: string, query: ListQuery & { prefix: string }) {
@@ -306,13 +306,10 @@ export function createStorageService(deps: StorageServiceDeps) {
       const { prefix, ownerId } = parseListPrefix(query.prefix);
       const owner = authorizeOwner(callerId, { fullPath: prefix, ownerId });
       const version = await repo.listingVersion(owner);
-      if (version === undefined) return JSON.stringify(await listObjects(repo, bucket, prefix, query));
+      const listed = async () => JSON.stringify(await listObjects(repo, bucket, prefix, query));
+      if (version === undefined) return listingOf(await listed());
       const key = [bucket, prefix, query.delimiter ?? "", query.maxResults, query.pageToken ?? ""].join("\n");
-      const kept = listings.get(key, version);
-      if (kept !== undefined) return kept;
-      const json = JSON.stringify(await listObjects(repo, bucket, prefix, query));
-      listings.set(key, version, json);
-      return json;
+      return listings.get(key, version) ?? listings.set(key, version, await listed());
     },
 
     async usage(callerId: string | undefined): Promise<StorageUsage> {
