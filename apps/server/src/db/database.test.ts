@@ -134,17 +134,27 @@ describe.each(testDatabaseTargets())("failed migration on $name", (target) => {
   });
 });
 
+/** A migrated SQLite file, and another process's connection to it that gives up at once when the file is locked. */
+async function withSqliteFile(work: (database: Database, other: BetterSqlite3.Database) => Promise<void>) {
+  const dir = mkdtempSync(path.join(tmpdir(), "heirloom-sqlite-file-"));
+  const file = path.join(dir, "test.sqlite");
+  const database = await openDatabase(`sqlite://${file}`);
+  await migrateToLatest(database);
+  const other = new BetterSqlite3(file);
+  other.pragma("busy_timeout = 0");
+  try {
+    await work(database, other);
+  } finally {
+    other.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("sqlite transactions", () => {
   it("take the write lock as they begin, so one that reads before it writes never fails on another process's write", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "heirloom-begin-"));
-    const file = path.join(dir, "test.sqlite");
-    const database = await openDatabase(`sqlite://${file}`);
-    await migrateToLatest(database);
-    // Another process's connection to the same file, which gives up at once when the file is locked.
-    const other = new BetterSqlite3(file);
-    other.pragma("busy_timeout = 0");
-    const otherWrites = () => other.prepare("update sweep_leases set holder = 'other'").run();
-    try {
+    await withSqliteFile(async (database, other) => {
+      const otherWrites = () => other.prepare("update sweep_leases set holder = 'other'").run();
       await database.db
         .insertInto("sweep_leases")
         .values({ name: "n", holder: "a", expires_at: "x" })
@@ -156,38 +166,18 @@ describe("sqlite transactions", () => {
       });
       otherWrites();
       expect(other.prepare("select holder from sweep_leases").get()).toEqual({ holder: "other" });
-    } finally {
-      other.close();
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe("sqlite reads in one turn of the event loop", () => {
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-  async function withFile(work: (database: Database, other: BetterSqlite3.Database) => Promise<void>) {
-    const dir = mkdtempSync(path.join(tmpdir(), "heirloom-snapshot-"));
-    const file = path.join(dir, "test.sqlite");
-    const database = await openDatabase(`sqlite://${file}`);
-    await migrateToLatest(database);
-    // Another process's connection to the same file (a cron sweep beside the server).
-    const other = new BetterSqlite3(file);
-    other.pragma("busy_timeout = 0");
-    try {
-      await work(database, other);
-    } finally {
-      other.close();
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
   const holderOf = async (database: Database) =>
     (await database.db.selectFrom("sweep_leases").select("holder").executeTakeFirst())?.holder;
 
   it("see the server's own writes at once, and another process's from the next turn", async () => {
-    await withFile(async (database, other) => {
+    await withSqliteFile(async (database, other) => {
       await database.db
         .insertInto("sweep_leases")
         .values({ name: "n", holder: "a", expires_at: "x" })
@@ -206,7 +196,7 @@ describe("sqlite reads in one turn of the event loop", () => {
   });
 
   it("never hold a lock that keeps another process from writing, nor keep a transaction from beginning", async () => {
-    await withFile(async (database, other) => {
+    await withSqliteFile(async (database, other) => {
       await database.db
         .insertInto("sweep_leases")
         .values({ name: "n", holder: "a", expires_at: "x" })

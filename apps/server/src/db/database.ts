@@ -111,12 +111,13 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500): 
         // Most recently used last, so the oldest is the first to go.
         cache.delete(sql);
         cache.set(sql, entry);
-      } else if (entry) {
-        entry = prepareNew(sql);
       } else {
-        entry = prepareNew(sql);
-        cache.set(sql, entry);
-        if (cache.size > size) cache.delete(cache.keys().next().value as string);
+        const fresh = prepareNew(sql);
+        if (!entry) {
+          cache.set(sql, fresh);
+          if (cache.size > size) cache.delete(cache.keys().next().value as string);
+        }
+        entry = fresh;
       }
       if (!entry.read) endSnapshot();
       else if (!snapshotOpen && !sqlite.inTransaction) {

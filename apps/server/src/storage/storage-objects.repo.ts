@@ -189,7 +189,6 @@ export function createStorageObjectsRepo(db: Kysely<DatabaseSchema>): StorageObj
 
     async list(bucket, prefix, after, limit) {
       const end = prefixEnd(prefix);
-      // The usual case, a prefix ending in "/": its range in byte order is exactly the paths that start with it.
       // The usual case, a prefix ending in "/": its range in byte order is exactly the paths that start with it, and
       // a page token's cursor lies inside it.
       const rows =

@@ -8,6 +8,7 @@ import {
 } from "@heirloom/contract";
 import { type ApiOperation, operationsById } from "@heirloom/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { acceptedEncoding } from "../accepted-encoding.ts";
 import { AppError, errorBody, toErrorResponse } from "../errors.ts";
 import { isForeignRequest } from "../own-origin.ts";
 import { apiCompression } from "../routes/api-compression.ts";
@@ -158,7 +159,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: StorageR
         reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
         // A listing comes compressed once (storage/listing-cache.ts); the route's compression leaves an answer that
         // already names its encoding as it is.
-        const encoding = preferredEncoding(request.headers["accept-encoding"]);
+        const encoding = acceptedEncoding(request.headers["accept-encoding"]);
         if (encoding === undefined || listing.json.length < apiCompression.threshold)
           return reply.send(listing.json);
         return reply
@@ -249,19 +250,6 @@ async function sendMedia(
   if (object.size === 0) return reply.code(200).header("content-length", 0).send(Buffer.alloc(0));
   const stream = await storage.openBlob(object);
   return reply.code(200).header("content-length", object.size).send(toReadable(stream));
-}
-
-/** br when the request accepts it, else gzip when it does (a coding given q=0 is refused), else none. */
-export function preferredEncoding(header: string | string[] | undefined): "br" | "gzip" | undefined {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
-    const [name = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith("q="));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return undefined;
 }
 
 function toReadable(stream: AsyncIterable<Uint8Array>): Readable {

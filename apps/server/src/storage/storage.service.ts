@@ -298,8 +298,9 @@ export function createStorageService(deps: StorageServiceDeps) {
     },
 
     /**
-     * One page of a listing (storage-listing.ts) as JSON (and compressed, once), answered again from the listing cache while the owner's objects are unchanged
-     * (storage/listing-cache.ts): the vault's page lists on every visit, and the objects seldom change between two.
+     * One page of a listing (storage-listing.ts) as JSON, compressed once when asked, and answered again from the
+     * listing cache while the owner's objects are unchanged (listing-cache.ts): the vault's page lists on every
+     * visit, and the objects seldom change between two.
      */
     async list(callerId: string | undefined, bucket: string, query: ListQuery & { prefix: string }) {
       checkBucket(bucket);

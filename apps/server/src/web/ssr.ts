@@ -8,6 +8,7 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { acceptedEncoding } from "../accepted-encoding.ts";
 import { aliasRedirect } from "./aliases.ts";
 import { type CachedPage, inlineScriptHashes, type PageCache, policyWithHashes } from "./page-cache.ts";
 
@@ -61,19 +62,6 @@ function pageHeaders(response: Response): Record<string, string> {
   return headers;
 }
 
-/** The best encoding the request accepts among ours (a `;q=0` refuses one). */
-function encodingFor(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return undefined;
-}
-
 /** The inline scripts of a page rendered without a nonce are allowed by their hashes, in this response's CSP. */
 function allowScripts(reply: FastifyReply, scriptHashes: readonly string[]) {
   const policy = reply.getHeader("content-security-policy");
@@ -89,7 +77,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   reply.header("etag", etag);
   reply.header("vary", "accept-encoding");
   if (request.headers["if-none-match"] === etag) return reply.code(304).send();
-  const encoding = encodingFor(request.headers["accept-encoding"]);
+  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
   if (encoding) reply.header("content-encoding", encoding);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
   reply.header("content-length", body.length);
