@@ -520,6 +520,18 @@ describe("documents", () => {
       await page.keyboard.press("Escape");
       await expect.poll(() => viewer.count()).toBe(0);
       expect(await openButton.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Escape closes the row's menu and puts focus back on its Actions button, so it never covers the next row.
+      await page.keyboard.press("Escape");
+      const longMenu = row(page, longName).locator("details");
+      expect(await longMenu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      expect(await longMenu.locator("summary").evaluate((el) => el === document.activeElement)).toBe(true);
+      // Opening one row's menu closes any other that is open.
+      await longMenu.locator("summary").click();
+      await row(page, path.basename(files[0] as string))
+        .locator("summary")
+        .focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => longMenu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
 
       // Saved through the File System Access API: streamed into the chosen file, byte for byte.
       const deedName = path.basename(files[0] as string);

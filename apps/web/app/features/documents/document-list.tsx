@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useDateFormat } from "#app/features/prefs/date-format.ts";
 import type { DocumentEntry } from "./documents.ts";
@@ -29,6 +30,36 @@ function TransferLine({ transfer }: { transfer: TransferState | undefined }) {
   );
 }
 
+/**
+ * A phone's row menus behave as menus: opening one closes the others (details sharing a name), and a tap outside an
+ * open menu or Escape inside it closes it, so an open menu never sits over the next row's Actions button.
+ */
+function useRowMenus() {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const openMenus = () => list.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? [];
+    const onPointerDown = (event: PointerEvent) => {
+      // A dialog opened from a menu (the viewer, a confirmation) returns focus into that menu when it closes.
+      if ((event.target as Element | null)?.closest?.("dialog, [role=dialog]")) return;
+      for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const menu = (event.target as Element | null)?.closest?.("details[open]");
+      if (!(menu instanceof HTMLDetailsElement) || !list.current?.contains(menu)) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+  return list;
+}
+
 /** One document per row; the name is always rendered as text, whatever characters it holds. */
 export function DocumentList({
   documents,
@@ -48,8 +79,10 @@ export function DocumentList({
   onResume: (entry: DocumentEntry, file: File) => void;
 }) {
   const dates = useDateFormat();
+  const list = useRowMenus();
   return (
     <ul
+      ref={list}
       aria-label="Your documents"
       className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-xs"
     >
@@ -149,7 +182,7 @@ export function DocumentList({
                 </div>
               </div>
               {/* Phones: one menu per row, so a row stays one line high; wider screens: the buttons themselves. */}
-              <details className="relative shrink-0 sm:hidden">
+              <details name="document-actions" className="relative shrink-0 sm:hidden">
                 <summary className={`${small} list-none [&::-webkit-details-marker]:hidden`}>
                   Actions<span className="sr-only"> for {entry.name || "unfinished upload"}</span>
                 </summary>
