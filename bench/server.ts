@@ -21,7 +21,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createAccount } from "../e2e/support/accounts.ts";
 import { storeDocument, unlock } from "../e2e/support/legacy-release.ts";
-import { freePort } from "../e2e/support/server.ts";
+import { freePort, serverCommand } from "../e2e/support/server.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Math.max(1, Math.min(3, Math.round(SECONDS / 5)));
@@ -36,13 +36,28 @@ interface Started {
   stop(): Promise<void>;
 }
 
-/** Spawns `script` on the same Node (with --expose-gc and the bench's GC door) and waits for the first 200 of `probe`. */
-async function start(script: string, env: Record<string, string>, probe: string, extraArgs: string[] = []) {
+/**
+ * Spawns `command` (Node flags, then the script) on the same Node and waits for the first 200 of `probe`. `gcDoor`
+ * adds --expose-gc and the bench's GC door, a TypeScript preload: it costs a start the type stripper's own start-up
+ * (about 0.15 s here), which the bundled server never pays, so the restart that measures a cold start goes without.
+ */
+async function start(
+  command: string[],
+  env: Record<string, string>,
+  probe: string,
+  options: { extraArgs?: string[]; gcDoor?: boolean } = {},
+) {
+  const { extraArgs = [], gcDoor = true } = options;
+  const script = command.at(-1);
   const port = await freePort();
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ["--expose-gc", "--import", path.join(root, "bench/server/gc-on-signal.ts"), ...extraArgs, script],
+    [
+      ...(gcDoor ? ["--expose-gc", "--import", path.join(root, "bench/server/gc-on-signal.ts")] : []),
+      ...extraArgs,
+      ...command,
+    ],
     {
       cwd: root,
       env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), ...env },
@@ -143,7 +158,7 @@ if (benchDatabaseUrl) {
 
 const running: Started[] = [];
 try {
-  const hello = await start(path.join(root, "bench/server/hello-world.ts"), {}, "/");
+  const hello = await start([path.join(root, "bench/server/hello-world.ts")], {}, "/");
   running.push(hello);
   const helloBootMiB = residentMiB(hello.child.pid as number);
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -153,12 +168,10 @@ try {
     LOG_LEVEL: "warn",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const app = await start(
-    path.join(root, "apps/server/src/main.ts"),
-    appEnv,
-    "/healthz",
-    profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : [],
-  );
+  // The server as `npm start` runs it (the bundle in apps/server/dist, with its start script's Node flags).
+  const app = await start(serverCommand(), appEnv, "/healthz", {
+    extraArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : [],
+  });
   running.push(app);
   const pid = app.child.pid as number;
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -212,12 +225,13 @@ try {
   // Started again on the same data folder: what a restart costs once the migrations have run.
   await app.stop();
   running.pop();
-  const again = await start(path.join(root, "apps/server/src/main.ts"), appEnv, "/healthz");
+  const again = await start(serverCommand(), appEnv, "/healthz", { gcDoor: false });
   running.push(again);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   console.log(
-    `cold start to the first 200: server ${seconds(app.coldStartMs)} on a fresh data folder, ` +
-      `${seconds(again.coldStartMs)} on the existing one (/healthz); hello-world ${seconds(hello.coldStartMs)}`,
+    `cold start to the first 200: server ${seconds(again.coldStartMs)} on an existing data folder (/healthz; goal ` +
+      `under 1 s), ${seconds(app.coldStartMs)} on a fresh one; hello-world ${seconds(hello.coldStartMs)} ` +
+      "(the last two with the bench's GC preload)",
   );
 } finally {
   for (const server of running.reverse()) await server.stop();

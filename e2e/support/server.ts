@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +19,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The server as `npm start` runs it: the Node flags and the script of apps/server's start script (`node [flags]
+ * dist/main.mjs`), so the journeys and the benches run exactly what is deployed. The bundle comes from `npm run build`.
+ */
+export function serverCommand(): string[] {
+  const serverDir = path.join(root, "apps/server");
+  const start = (
+    JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.start;
+  const words = start?.trim().split(/\s+/) ?? [];
+  const script = words.at(-1);
+  if (words[0] !== "node" || !script || !words.slice(1, -1).every((word) => word.startsWith("--")))
+    throw new Error(`apps/server's start script is not "node [--flags] <script>": ${start}`);
+  const scriptPath = path.join(serverDir, script);
+  if (!existsSync(scriptPath)) throw new Error(`${scriptPath} is missing: run npm run build first.`);
+  return [...words.slice(1, -1), scriptPath];
+}
+
 export interface RunningServer {
   baseUrl: string;
   /** The server's process id (benchmarks read its CPU time from /proc). */
@@ -31,7 +51,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server (node apps/server/src/main.ts) on a free port with a fresh data folder. Pass `dataDir` to
+ * Starts the real server (as `npm start` does: serverCommand) on a free port with a fresh data folder. Pass `dataDir` to
  * start it again on an existing folder (a restart after kill()); that folder is then left for its owner to remove.
  */
 export async function startServer(
@@ -41,7 +61,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   port ??= await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "heirloom-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: root,
     env: {
       ...process.env,

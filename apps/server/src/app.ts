@@ -6,6 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { apiRoutes, errorStatus } from "@heirloom/contract";
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
+import type { ServerBuild } from "react-router";
 import { createAuth } from "./auth/auth.ts";
 import { hashDerivedKey, verifyDerivedKey } from "./auth/key-hash.ts";
 import { createDeviceCookies, createEmailHasher, createLockout } from "./auth/lockout.ts";
@@ -78,7 +79,7 @@ import { createOutboxTextSender } from "./text/outbox-text-sender.ts";
 import { createPageCache } from "./web/page-cache.ts";
 import { permissionsPolicy } from "./web/security-headers.ts";
 import { registerSecurityHeaders } from "./web/security-headers-hook.ts";
-import { loadWebBuild, registerWebRoutes } from "./web/ssr.ts";
+import { loadWebBuild, registerWebRoutes, webBuildEntry } from "./web/ssr.ts";
 
 export interface BuildOptions {
   /** Per-IP limits of the auth endpoints (tests that sign in many times from one address raise them). */
@@ -462,7 +463,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await registerDevWebRoutes(app, { webRoot: path.dirname(config.webBuildDir), services: { articles } });
     return app;
   }
-  const build = await loadWebBuild(config.webBuildDir);
+  // The render build is imported once the server is ready, not before: a cold start answers /healthz and the API
+  // without waiting for it, and the first pages wait for it (ADR 051). A missing build still stops the boot here.
+  webBuildEntry(config.webBuildDir);
+  const build = new Promise<ServerBuild>((resolve) => {
+    app.addHook("onReady", async () => {
+      setImmediate(() => resolve(loadWebBuild(config.webBuildDir)));
+    });
+  });
+  build.catch((error: unknown) => app.log.error({ err: error }, "the web build could not be loaded"));
   await app.register(fastifyStatic, {
     root: path.join(config.webBuildDir, "client"),
     wildcard: false,

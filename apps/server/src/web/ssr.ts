@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ArticleReader } from "@heirloom/contract";
@@ -23,8 +24,16 @@ interface WebEntryExports {
 /** Where a tab reads which build the server runs now (web/build-watch in the web app polls it). */
 export const latestBuildPath = "/latest-build.json";
 
-export async function loadWebBuild(webBuildDir: string): Promise<ServerBuild> {
+/** The web build's server entry; a missing one stops the server at boot, with what to do. */
+export function webBuildEntry(webBuildDir: string): string {
   const entry = path.join(webBuildDir, "server", "index.js");
+  if (!existsSync(entry))
+    throw new Error(`The web app is not built (${entry} is missing). Run \`npm run build\` first.`);
+  return entry;
+}
+
+export async function loadWebBuild(webBuildDir: string): Promise<ServerBuild> {
+  const entry = webBuildEntry(webBuildDir);
   try {
     return (await import(pathToFileURL(entry).href)) as ServerBuild;
   } catch (error) {
@@ -91,17 +100,22 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
 export function registerWebRoutes(
   app: FastifyInstance,
   deps: {
-    /** The build; in development a function, so each request sees the latest code from Vite. */
-    build: ServerBuild | (() => Promise<ServerBuild>);
+    /**
+     * The build; in production a promise (it loads once the server listens, and the first pages wait for it), in
+     * development a function, so each request sees the latest code from Vite.
+     */
+    build: Promise<ServerBuild> | (() => Promise<ServerBuild>);
     mode: "production" | "development";
     services: { articles: ArticleReader };
     /** Where rendered pages are kept (production); without it every request renders. */
     pages?: PageCache;
   },
 ) {
-  const handle = createRequestHandler(deps.build, deps.mode);
+  const current = typeof deps.build === "function" ? deps.build : () => deps.build as Promise<ServerBuild>;
+  // React Router derives its routes once from a build it is given, and on every request from a function.
+  let handle = typeof deps.build === "function" ? createRequestHandler(deps.build, deps.mode) : undefined;
   const contextKeys = async (): Promise<WebEntryExports> => {
-    const build = typeof deps.build === "function" ? await deps.build() : deps.build;
+    const build = await current();
     const { servicesContext, nonceContext, renderVariant } = build.entry
       .module as unknown as Partial<WebEntryExports>;
     if (!servicesContext || !nonceContext || !renderVariant) {
@@ -115,7 +129,7 @@ export function registerWebRoutes(
   // SPEC section 7 build-version polling: an open tab compares this with the build it runs (the manifest version
   // React Router puts in every page) and offers to reload once a new build is deployed.
   app.get(latestBuildPath, async (_request, reply) => {
-    const build = typeof deps.build === "function" ? await deps.build() : deps.build;
+    const build = await current();
     reply.header("cache-control", "no-store");
     return { version: build.assets.version };
   });
@@ -131,13 +145,15 @@ export function registerWebRoutes(
       if (target) return reply.redirect(target, 302);
 
       const keys = await contextKeys();
+      handle ??= createRequestHandler(await current(), deps.mode);
+      const handler = handle;
       // Pages render without a nonce: their inline scripts are allowed by hash, so a page is the same bytes for
       // everyone and can be kept and compressed once (ADR 044).
       const render = async (webRequest: Request) => {
         const context = new RouterContextProvider();
         context.set(keys.servicesContext, deps.services);
         context.set(keys.nonceContext, "");
-        const response = await handle(webRequest, context);
+        const response = await handler(webRequest, context);
         return { response, html: await response.text() };
       };
       let once: Awaited<ReturnType<typeof render>> | undefined;
