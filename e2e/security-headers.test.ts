@@ -43,6 +43,15 @@ describe("security headers on pages", () => {
     expect(etag).toMatch(/^W\/"/);
     expect(second.headers.get("etag")).toBe(etag);
     expect(first.headers.get("vary")).toContain("accept-encoding");
+    // The kept page's policy is made once: every answer carries the same one, with its hashes and no nonce.
+    const policy = first.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("'sha256-");
+    expect(policy).not.toContain("'nonce-");
+    expect(second.headers.get("content-security-policy")).toBe(policy);
+    // A crawler is sent the whole document at once, a variant kept on its own, under the same policy.
+    const crawled = await get("gzip", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    expect(crawled.headers.get("content-security-policy")).toBe(policy);
+    expect(await crawled.text()).toContain("<h1");
     // fetch decodes the body it was sent; both encodings carry the same page.
     const html = await first.text();
     expect(await second.text()).toBe(html);

@@ -18,11 +18,24 @@ export const streamTimeout = 5_000;
  * document is awaited (a crawler) or streamed. The server keeps one render of a page per variant (ADR 044), so
  * nothing else about the request may change what is rendered.
  */
-export function renderVariant(request: Request): string {
-  return `${themeFromCookies(request.headers.get("cookie"))} ${isCrawler(request) ? "onAllReady" : "onShellReady"}`;
+export function renderVariant(headers: { cookie?: string | null; userAgent?: string | null }): string {
+  return `${themeFromCookies(headers.cookie)} ${crawlerAgent(headers.userAgent ?? "") ? "onAllReady" : "onShellReady"}`;
 }
 
-const isCrawler = (request: Request) => isbot(request.headers.get("user-agent") ?? "");
+// isbot's pattern is long, and a server sees the same few user agents over and over: each is tested once, up to
+// 256 of them kept (then forgotten together).
+const crawlerAgents = new Map<string, boolean>();
+function crawlerAgent(userAgent: string): boolean {
+  let crawler = crawlerAgents.get(userAgent);
+  if (crawler === undefined) {
+    if (crawlerAgents.size >= 256) crawlerAgents.clear();
+    crawler = isbot(userAgent);
+    crawlerAgents.set(userAgent, crawler);
+  }
+  return crawler;
+}
+
+const isCrawler = (request: Request) => crawlerAgent(request.headers.get("user-agent") ?? "");
 
 export default function handleRequest(
   request: Request,

@@ -18,7 +18,7 @@ interface WebEntryExports {
   servicesContext: RouterContext<{ articles: ArticleReader }>;
   nonceContext: RouterContext<string>;
   /** What a render varies by besides its URL, the build and the articles. */
-  renderVariant: (request: Request) => string;
+  renderVariant: (headers: { cookie?: string | null; userAgent?: string | null }) => string;
 }
 
 /** Where a tab reads which build the server runs now (web/build-watch in the web app polls it). */
@@ -78,8 +78,25 @@ function allowScripts(reply: FastifyReply, scriptHashes: readonly string[]) {
     reply.header("content-security-policy", policyWithHashes(policy, scriptHashes));
 }
 
+/**
+ * A kept page's CSP, made once per page: every answer's policy is the same one from the security headers, but for
+ * its nonces, which policyWithHashes takes out; the hashes are the page's own. (Made per answer, it was a tenth of
+ * the time a kept page cost.)
+ */
+const keptPolicies = new WeakMap<CachedPage, string>();
+function allowKeptScripts(reply: FastifyReply, page: CachedPage) {
+  let kept = keptPolicies.get(page);
+  if (kept === undefined) {
+    const policy = reply.getHeader("content-security-policy");
+    if (typeof policy !== "string") return;
+    kept = policyWithHashes(policy, page.scriptHashes);
+    keptPolicies.set(page, kept);
+  }
+  reply.header("content-security-policy", kept);
+}
+
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  allowScripts(reply, page.scriptHashes);
+  allowKeptScripts(reply, page);
   for (const [name, value] of Object.entries(page.headers)) reply.header(name, value);
   // Weak: the brotli, gzip and plain bodies are one page, not the same bytes.
   const etag = `W/${page.etag}`;
@@ -157,11 +174,14 @@ export function registerWebRoutes(
         return { response, html: await response.text() };
       };
       let once: Awaited<ReturnType<typeof render>> | undefined;
-      const shared = deps.pages && url.search === "" ? toWebRequest(request, false) : undefined;
+      const variant = keys.renderVariant({
+        cookie: request.headers.cookie,
+        userAgent: request.headers["user-agent"],
+      });
       const page =
-        deps.pages && shared
-          ? await deps.pages.get(`${url.pathname}\n${keys.renderVariant(shared)}`, async () => {
-              once = await render(shared);
+        deps.pages && url.search === ""
+          ? await deps.pages.get(`${url.pathname}\n${variant}`, async () => {
+              once = await render(toWebRequest(request, false));
               const { response, html } = once;
               const keep =
                 response.status === 200 &&
