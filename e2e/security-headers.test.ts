@@ -97,6 +97,17 @@ describe("security headers on pages", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect((await fetch(`${baseUrl}/`)).headers.get("cache-control")).toBe("no-cache");
+    // The files beside the assets are served for an hour; an asset that is not there is a 404, and nothing outside
+    // the assets folder is reached through it.
+    for (const file of ["/favicon.svg", "/robots.txt"]) {
+      const beside = await fetch(`${baseUrl}${file}`);
+      expect(beside.status).toBe(200);
+      expect(beside.headers.get("cache-control")).toBe("public, max-age=3600");
+    }
+    expect((await fetch(`${baseUrl}/assets/no-such-chunk.js`)).status).toBe(404);
+    const escaped = await fetch(`${baseUrl}/assets/%2e%2e/server/index.js`);
+    expect(escaped.status).toBeGreaterThanOrEqual(400);
+    expect(await escaped.text()).not.toContain("export");
   });
 
   it("/healthz reports the database and blob store", async () => {
