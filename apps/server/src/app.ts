@@ -477,8 +477,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // robots.txt) each under a route of their own. (One route per file, as `wildcard: false` registers them, was a
   // tenth of a cold start: ADR 051.)
   const client = path.join(config.webBuildDir, "client");
+  const assets = path.join(client, "assets");
   await app.register(fastifyStatic, {
-    root: path.join(client, "assets"),
+    root: assets,
     prefix: "/assets/",
     wildcard: true,
     index: false,
@@ -486,7 +487,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed asset names never change content, so browsers may keep them for a year.
-      const immutable = filePath.startsWith(path.join(client, "assets") + path.sep);
+      const immutable = filePath.startsWith(assets + path.sep);
       res.setHeader(
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",

@@ -118,7 +118,7 @@ export function registerWebRoutes(
   app: FastifyInstance,
   deps: {
     /**
-     * The build; in production a promise (it loads once the server listens, and the first pages wait for it), in
+     * The build; in production a promise (it loads once the server is ready, and the first pages wait for it), in
      * development a function, so each request sees the latest code from Vite.
      */
     build: Promise<ServerBuild> | (() => Promise<ServerBuild>);
