@@ -6,6 +6,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index.ts";
 import type { DatabaseSchema } from "./schema.ts";
+import { backstopCheckpointPages, startWalCheckpointer } from "./wal-checkpointer.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -43,6 +44,7 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
 function openSqlite(file: string, options: OpenDatabaseOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
+  const inFile = file !== ":memory:";
   // WAL lets readers run while one writer commits; synchronous=FULL makes a commit survive power loss (vault data
   // and legacy timers must not roll back); busy_timeout waits for a lock instead of failing at once. cache_size:
   // a 64 MiB page cache (SQLite's default is 2 MiB), so the sweep's batches and the indexes they touch stay in memory.
@@ -51,11 +53,21 @@ function openSqlite(file: string, options: OpenDatabaseOptions): Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -65536");
+  // Checkpoints run on a thread of their own (db/wal-checkpointer.ts); this connection checkpoints only as a backstop.
+  const checkpointer = inFile ? startWalCheckpointer(file) : undefined;
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${backstopCheckpointPages}`);
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: options.plugins ?? [],
   });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return {
+    db,
+    dialect: "sqlite",
+    close: async () => {
+      await db.destroy();
+      await checkpointer?.stop();
+    },
+  };
 }
 
 /**

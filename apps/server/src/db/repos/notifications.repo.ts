@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Dialect } from "../database.ts";
 import { insertJsonRows } from "../json-rows.ts";
 import type { DatabaseSchema, NotificationsTable } from "../schema.ts";
+import { timeOrderedId } from "../time-ordered-id.ts";
 
 export interface NotificationRecord {
   id: string;
@@ -55,7 +55,7 @@ export async function insertNotificationRows(
   if (!entries.length) return;
   const createdAt = now.toISOString();
   const rows = entries.map((entry) => ({
-    id: randomUUID(),
+    id: timeOrderedId(),
     user_id: entry.userId,
     kind: entry.kind,
     title: entry.title,
