@@ -70,6 +70,7 @@ import { createLegacyContactsService } from "./services/legacy-contacts.service.
 import { createLegacyEngineService } from "./services/legacy-engine.service.ts";
 import { createLegacyPlansService } from "./services/legacy-plans.service.ts";
 import { createNotificationsService } from "./services/notifications.service.ts";
+import { createOneClickLinks } from "./services/one-click-links.ts";
 import { createPageViewsService } from "./services/page-views.service.ts";
 import { createPhoneService } from "./services/phone.service.ts";
 import { storageTierOf } from "./storage/quotas.ts";
@@ -272,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     notify: (userId, kind, detail) => notifications.notify(userId, kind, detail),
     clock,
     publicUrl: config.publicUrl,
+    links: createOneClickLinks(serverSecret),
   });
   const sweep = createLegacySweep({
     repo: engineRepo,

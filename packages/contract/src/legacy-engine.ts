@@ -18,7 +18,7 @@ export const legacyEngineMessages = {
   notAwaitingTrustees: "This plan is not waiting for its trustees: there is nothing to confirm now.",
   changedMeanwhile: "The plan changed meanwhile. Reload the page and try again.",
   linkInvalid:
-    "This link has been used already or has expired. Sign in to Heirloom instead: signing in checks you in.",
+    "This link has been used already or has expired. Any check-in ends the links sent before it; signing in to Heirloom checks you in.",
   reasonInvalid:
     "The reason must be sealed in your browser before it is sent. Reload the page and try again.",
 } as const;
@@ -42,7 +42,7 @@ export const checkInStatusSchema = z.object({
 export type CheckInStatus = z.infer<typeof checkInStatusSchema>;
 
 export const checkInLinkRequestSchema = z
-  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, legacyEngineMessages.linkInvalid) })
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{40,800}$/, legacyEngineMessages.linkInvalid) })
   .strict();
 export const checkInLinkResultSchema = z.object({ done: z.enum(["checkIn", "refuse"]) });
 

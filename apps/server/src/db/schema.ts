@@ -241,7 +241,6 @@ export interface DatabaseSchema {
   legacy_plan_requests: LegacyPlanRequestsTable;
   legacy_plan_trustee_answers: LegacyPlanTrusteeAnswersTable;
   sweep_leases: SweepLeasesTable;
-  check_in_links: CheckInLinksTable;
 }
 
 /** A user's mobile number for texts and its pending verification code (0006). */
@@ -407,15 +406,6 @@ export interface SweepLeasesTable {
   name: string;
   holder: string;
   expires_at: string;
-}
-
-export interface CheckInLinksTable {
-  token_hash: string;
-  user_id: string;
-  purpose: "checkIn" | "refuse";
-  request_id: string | null;
-  expires_at: string;
-  used_at: string | null;
 }
 
 export interface LegacyPlanTrusteesTable {

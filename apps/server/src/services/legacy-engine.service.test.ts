@@ -184,9 +184,18 @@ for (const target of testDatabaseTargets()) {
       const mail = t.mailsTo(t.owner, /missed/i).at(-1);
       const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
       expect(token).toBeTruthy();
+      // Every check-in ends the links mailed before it: here the latest link's own, for the reminder before it.
+      const earlier = /#token=([A-Za-z0-9_-]+)/.exec(
+        t.mailsTo(t.owner, /check in|check-in/i).at(-2)?.text ?? "",
+      )?.[1];
+      expect(earlier).toBeTruthy();
       // The one-click link checks in, once.
-      await t.world.engine.useLink(token ?? "");
+      expect(await t.world.engine.useLink(token ?? "")).toEqual({ done: "checkIn" });
       expect(await refusal(t.world.engine.useLink(token ?? ""))).toBe(legacyEngineMessages.linkInvalid);
+      expect(await refusal(t.world.engine.useLink(earlier ?? ""))).toBe(legacyEngineMessages.linkInvalid);
+      // Nor does a link that was never made: a changed token is refused without checking anyone in.
+      const changed = `${(token ?? "").slice(0, -2)}${(token ?? "").endsWith("AA") ? "BA" : "AA"}`;
+      expect(await refusal(t.world.engine.useLink(changed))).toBe(legacyEngineMessages.linkInvalid);
       for (let d = 60; d <= 75; d += 1) await t.at(d * day);
       expect(reminders()).toBe(5);
       expect(await t.kindsOf(t.owner)).toContain("legacy-check-in-reminder");
@@ -264,6 +273,8 @@ for (const target of testDatabaseTargets()) {
       const token = /#refuse=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
       expect(await t.world.engine.useLink(token ?? "")).toEqual({ done: "refuse" });
       expect(await t.phaseOf(id)).toBe("active");
+      // The refusal is done: the link has nothing left to refuse.
+      expect(await refusal(t.world.engine.useLink(token ?? ""))).toBe(legacyEngineMessages.nothingToRefuse);
       expect((await t.world.plans.list(t.owner)).find((p) => p.id === id)?.pendingRequest).toBeNull();
       expect(await t.kindsOf(t.ada)).toContain("legacy-request-refused");
       // Sign-ins do not refuse, and a refused recipient waits a full waiting period before asking again.
@@ -463,9 +474,9 @@ for (const target of testDatabaseTargets()) {
         transaction((tx) =>
           work({
             ...tx,
-            loadMany: async (ids) => {
-              const rows = await tx.loadMany(ids);
-              if (ids.includes(theirs)) checkedIn ??= t.world.engine.checkIn(other.id);
+            sweepRows: async (plans) => {
+              const rows = await tx.sweepRows(plans);
+              if (plans.some((plan) => plan.id === theirs)) checkedIn ??= t.world.engine.checkIn(other.id);
               return rows;
             },
           }),

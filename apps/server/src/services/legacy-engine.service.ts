@@ -1,13 +1,13 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { type LegacyPlanPhase, legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
 import type { LegacyContactsRepo } from "../db/repos/legacy-contacts.repo.ts";
 import type {
-  CheckInLink,
   EngineRow,
   EngineWrite,
   LegacyEngineRepo,
   OwnerReminderRow,
   PlanRow,
+  SweepRows,
 } from "../db/repos/legacy-engine.repo.ts";
 import type { LegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
 import { AppError } from "../errors.ts";
@@ -38,6 +38,7 @@ import {
   takesRequests,
 } from "./legacy-engine.ts";
 import { notificationText } from "./notifications.service.ts";
+import type { LinkPurpose, OneClickLinks } from "./one-click-links.ts";
 
 // The release engine's actions (docs/architecture.md section 10): check-ins, requests, refusals, trustee answers,
 // and what the sweep does to one due plan or one owner's reminders. The rules are legacy-engine.ts; this file reads,
@@ -56,16 +57,15 @@ export interface LegacyEngineServiceDeps {
   notify: (userId: string, kind: NotificationKind, detail: string) => Promise<void>;
   clock: Clock;
   publicUrl: string;
+  /** Makes and reads the one-click links of reminder and request mail (signed, not stored). */
+  links: OneClickLinks;
 }
 
-/** How long a link in a reminder or request mail works. */
-export const checkInLinkLifetimeDays = 30;
 /** Owners with no deadline (a profile made before check-ins) are never reminded or released by a missed check-in. */
 const never = new Date(8.64e15);
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const date = (at: string | null) => (at ? new Date(at) : null);
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 // One formatter, made once: toLocaleDateString builds a new one on every call, which a sweep of thousands notices.
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -99,29 +99,11 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   const later = (work: () => Promise<unknown>) => deps.runInBackground(work());
   const personOf = async (userId: string) => (await repo.people([userId])).get(userId);
 
-  /** A one-click link for a mail, and the row that makes it work (stored by the caller). */
-  function linkFor(
-    userId: string,
-    purpose: "checkIn" | "refuse",
-    requestId: string | null,
-    now: Date,
-    token = randomBytes(32).toString("base64url"),
-  ) {
-    const row: CheckInLink = {
-      tokenHash: hashToken(token),
-      userId,
-      purpose,
-      requestId,
-      expiresAt: new Date(now.getTime() + checkInLinkLifetimeDays * dayMs),
-    };
+  /** A one-click link for a mail (one-click-links.ts: signed, nothing stored). */
+  function linkFor(userId: string, purpose: LinkPurpose, requestId: string | null, now: Date) {
+    const token = deps.links.make({ purpose, userId, requestId, madeAt: now });
     // The token travels in the fragment, so it never reaches a server log or a Referer header.
-    return { row, url: `${deps.publicUrl}/check-in#${purpose === "checkIn" ? "token" : "refuse"}=${token}` };
-  }
-
-  async function newLink(userId: string, purpose: "checkIn" | "refuse", requestId: string | null, now: Date) {
-    const link = linkFor(userId, purpose, requestId, now);
-    await repo.insertLinks([link.row]);
-    return link.url;
+    return `${deps.publicUrl}/check-in#${purpose === "checkIn" ? "token" : "refuse"}=${token}`;
   }
 
   /** What a plan read as `row` writes after `moves` (a person's action) and the moves time then owes. */
@@ -227,23 +209,33 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     return row;
   }
 
+  /**
+   * A check-in: every plan's clock restarts. With `linkMadeAt` (a reminder's link), only if the owner has not checked
+   * in since the link was made; answers whether it checked in.
+   */
+  async function checkIn(userId: string, linkMadeAt?: Date): Promise<boolean> {
+    const now = clock();
+    const before = await repo.reminderRow(userId);
+    if (!before) return false;
+    if (!(await repo.checkIn(userId, now, checkInIntervalDays(before.activityCheck), linkMadeAt)))
+      return false;
+    for (const row of await repo.loadOwned(userId)) {
+      // A plan moved by someone else meanwhile is read again, so the check-in is never lost.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const fresh = attempt === 0 ? row : await repo.load(row.id);
+        if (!fresh) break;
+        const { plan, moves } = checkInMove(enginePlan(fresh));
+        if (await commit(fresh, plan, moves, now)) break;
+      }
+    }
+    await refreshReminders(userId, now);
+    return true;
+  }
+
   return {
     /** A check-in: any sign-in, the button in the app, or the link in a reminder. Every plan's clock restarts. */
     async checkIn(userId: string): Promise<void> {
-      const now = clock();
-      const before = await repo.reminderRow(userId);
-      if (!before) return;
-      await repo.checkIn(userId, now, checkInIntervalDays(before.activityCheck));
-      for (const row of await repo.loadOwned(userId)) {
-        // A plan moved by someone else meanwhile is read again, so the check-in is never lost.
-        for (let attempt = 0; attempt < 3; attempt += 1) {
-          const fresh = attempt === 0 ? row : await repo.load(row.id);
-          if (!fresh) break;
-          const { plan, moves } = checkInMove(enginePlan(fresh));
-          if (await commit(fresh, plan, moves, now)) break;
-        }
-      }
-      await refreshReminders(userId, now);
+      await checkIn(userId);
     },
 
     async schedule(userId: string) {
@@ -331,7 +323,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       if (owner) {
         const releaseOn = formatDay(dueAt.plan.requestDueAt ?? now);
         await deps.notify(row.ownerId, "legacy-access-requested", caller.name);
-        const refuseUrl = await newLink(row.ownerId, "refuse", requestId, now);
+        const refuseUrl = linkFor(row.ownerId, "refuse", requestId, now);
         mail(accessRequestedMail({ to: owner.email, who: caller.name, releaseOn, refuseUrl }));
         later(() =>
           deps.sendText(
@@ -395,12 +387,16 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       }
     },
 
-    /** Spends a one-click link from a mail: a check-in, or the refusal of a request. */
+    /**
+     * Spends a one-click link from a mail: a check-in (once, and not after another check-in), or the refusal of a
+     * request (while it is pending).
+     */
     async useLink(token: string): Promise<{ done: "checkIn" | "refuse" }> {
-      const link = await repo.useLink(hashToken(token), clock());
+      const link = deps.links.read(token, clock());
       if (!link) throw new AppError("not_found", legacyEngineMessages.linkInvalid);
       if (link.purpose === "checkIn") {
-        await this.checkIn(link.userId);
+        if (!(await checkIn(link.userId, link.madeAt)))
+          throw new AppError("not_found", legacyEngineMessages.linkInvalid);
         return { done: "checkIn" };
       }
       const requests = link.requestId ? await findRequestPlan(link.userId, link.requestId) : undefined;
@@ -418,7 +414,8 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       const now = clock();
       const batch = await repo.transaction(async (tx) => {
         const ids = await tx.lockDue(now, limit);
-        return { ...(await move(tx, await tx.loadMany(ids), now)), looked: ids.length };
+        const read = await tx.sweepRows(ids);
+        return { ...(await move(tx, read.due, now, read)), looked: ids.length };
       });
       return { looked: batch.looked, ...(await tell(batch)) };
     },
@@ -445,9 +442,10 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   /**
    * Every move each plan read as `rows` owes, in order, written through `tx` for all of them at once (one update,
    * conditional on each plan's rev as read, and one history insert), then the reminders their owners are owed now.
-   * Answers what to tell once `tx` commits.
+   * Answers what to tell once `tx` commits. `read`: the owners' rows and plans as read with `rows` in `tx` (the
+   * sweep's one read), which reminders then use, updated with the writes, instead of reading them again.
    */
-  async function move(tx: LegacyEngineRepo, rows: readonly EngineRow[], now: Date) {
+  async function move(tx: LegacyEngineRepo, rows: readonly EngineRow[], now: Date, read?: SweepRows) {
     const items = rows.map((row) => ({
       row,
       ...writeOf(row, enginePlan(row), [], now, null),
@@ -455,10 +453,24 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     const won = await tx.applyMany(items, now, { markOwnersDue: false });
     const changed = items.filter((item) => won.has(item.row.id) && item.write.phase !== item.row.phase);
     const owners = [...new Set(changed.map((item) => item.row.ownerId))];
+    // When a plan was moved by someone else meanwhile (a write lost), what was read is stale: read again.
+    let known: Pick<SweepRows, "owners" | "owned"> | undefined;
+    if (read && won.size === items.length) {
+      const written = new Map(items.map((item) => [item.row.id, item.write]));
+      known = {
+        owners: read.owners,
+        owned: read.owned.map((plan) => {
+          const write = written.get(plan.id);
+          if (!write) return plan;
+          const { phase, cycleStartAt, requestDueAt, releaseEndsAt, firedAt } = write;
+          return { ...plan, phase, cycleStartAt, requestDueAt, releaseEndsAt, firedAt, rev: plan.rev + 1 };
+        }),
+      };
+    }
     return {
       moved: changed.length,
       toTell: items.filter((item) => won.has(item.row.id) && item.all.length),
-      reminders: await remind(tx, owners, now),
+      reminders: await remind(tx, owners, now, known),
     };
   }
 
@@ -477,15 +489,30 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   /**
    * Looks at owners' reminders, through `tx` (the caller's transaction): each is owed at most the latest slot due,
    * at most one in 24 hours; the rest learn when to be looked at next. The reminder columns are written for all at
-   * once, each conditional on the due time read, with a notification and a one-click link per reminder owed.
-   * Answers the reminders to send once the transaction has committed.
+   * once, each conditional on the due time read, with a notification per reminder owed (its one-click link is signed,
+   * not stored).
+   * Answers the reminders to send once the transaction has committed. `known`: the owners' rows and all their
+   * plans as they now stand in `tx`, when the caller has them (otherwise they are read).
    */
-  async function remind(tx: LegacyEngineRepo, userIds: readonly string[], now: Date) {
+  async function remind(
+    tx: LegacyEngineRepo,
+    userIds: readonly string[],
+    now: Date,
+    known?: Pick<SweepRows, "owners" | "owned">,
+  ) {
     if (!userIds.length) return [];
-    const owners = await tx.reminderRows(userIds);
+    const wanted = new Set(userIds);
+    const owners = known
+      ? known.owners.filter((owner) => wanted.has(owner.userId))
+      : await tx.reminderRows(userIds);
+    const plans = known
+      ? known.owned.filter((plan) => wanted.has(plan.ownerId))
+      : await tx.ownedPlans(owners.map((o) => o.userId));
     const plansOf = new Map<string, PlanRow[]>();
-    for (const plan of await tx.ownedPlans(owners.map((o) => o.userId))) {
-      plansOf.set(plan.ownerId, [...(plansOf.get(plan.ownerId) ?? []), plan]);
+    for (const plan of plans) {
+      const list = plansOf.get(plan.ownerId);
+      if (list) list.push(plan);
+      else plansOf.set(plan.ownerId, [plan]);
     }
     const looked = owners.map((row) => ({
       row,
@@ -500,13 +527,9 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       })),
     );
     const sent = looked.filter(({ row, next }) => next.slot && next.deadline && won.has(row.userId));
-    if (!sent.length) return [];
-    const people = await tx.people(sent.map(({ row }) => row.userId));
-    // The links' tokens come from one draw of random bytes (32 per link), not one draw per link.
-    const random = randomBytes(32 * sent.length);
-    const reminders = sent.flatMap(({ row, next }, index) => {
-      const person = people.get(row.userId);
-      if (!person || !next.deadline) return [];
+    const reminders = sent.flatMap(({ row, next }) => {
+      const person = { name: row.name, email: row.email };
+      if (!next.deadline) return [];
       const overdue = now >= next.deadline;
       return [
         {
@@ -514,13 +537,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
           person,
           deadline: formatDay(next.deadline),
           graceDays: overdue ? next.grace : null,
-          link: linkFor(
-            row.userId,
-            "checkIn",
-            null,
-            now,
-            random.subarray(index * 32, index * 32 + 32).toString("base64url"),
-          ),
+          link: linkFor(row.userId, "checkIn", null, now),
         },
       ];
     });
@@ -532,7 +549,6 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       })),
       now,
     );
-    await tx.insertLinks(reminders.map(({ link }) => link.row));
     return reminders;
   }
 
@@ -544,13 +560,13 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
           to: person.email,
           name: person.name,
           deadline,
-          checkInUrl: link.url,
+          checkInUrl: link,
           graceDays,
         }),
       );
       if (row.textToggle)
         later(() =>
-          deps.sendText(row.userId, `Heirloom: please check in by ${deadline}. I'm still here: ${link.url}`),
+          deps.sendText(row.userId, `Heirloom: please check in by ${deadline}. I'm still here: ${link}`),
         );
     }
   }

@@ -14,6 +14,7 @@ import { createLegacyContactsService } from "../services/legacy-contacts.service
 import { createLegacyEngineService } from "../services/legacy-engine.service.ts";
 import { createLegacyPlansService } from "../services/legacy-plans.service.ts";
 import { createNotificationsService } from "../services/notifications.service.ts";
+import { createOneClickLinks } from "../services/one-click-links.ts";
 import { publicKeyFingerprintHex } from "../services/public-key-fingerprint.ts";
 
 export const sealed = () => `v1.${randomBytes(12).toString("base64")}:${randomBytes(40).toString("base64")}`;
@@ -113,6 +114,7 @@ export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.
     notify,
     clock,
     publicUrl,
+    links: createOneClickLinks("legacy world secret"),
   });
   const sweep = createLegacySweep({
     repo: engineRepo,

@@ -12,6 +12,7 @@ import * as m0010 from "./0010_release_engine.ts";
 import * as m0011 from "./0011_page_views.ts";
 import * as m0012 from "./0012_storage_listing_index.ts";
 import * as m0013 from "./0013_storage_listing_version.ts";
+import * as m0014 from "./0014_signed_one_click_links.ts";
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011_page_views": m0011,
   "0012_storage_listing_index": m0012,
   "0013_storage_listing_version": m0013,
+  "0014_signed_one_click_links": m0014,
 };

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { LegacyPlanPhase } from "@heirloom/contract";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Dialect } from "../database.ts";
-import { idList, insertJsonRows, jsonRows } from "../json-rows.ts";
+import { idList, jsonRows } from "../json-rows.ts";
 import type { DatabaseSchema, LegacyPlanRequestsTable } from "../schema.ts";
+import { timeOrderedId } from "../time-ordered-id.ts";
 import { insertNotificationRows, type NotificationEntry } from "./notifications.repo.ts";
 
 // The release engine's reads and writes (0010_release_engine). Every move of a plan is one transaction whose update
@@ -48,14 +48,6 @@ export interface EngineWrite {
   events: { from: LegacyPlanPhase; to: LegacyPlanPhase; reason: string; contactId?: string | null }[];
 }
 
-export interface CheckInLink {
-  tokenHash: string;
-  userId: string;
-  purpose: "checkIn" | "refuse";
-  requestId: string | null;
-  expiresAt: Date;
-}
-
 /** A history row as the contract shows it. */
 export interface PlanEvent {
   at: string;
@@ -68,6 +60,9 @@ export type PlanRequest = LegacyPlanRequestsTable;
 
 export interface OwnerReminderRow {
   userId: string;
+  /** The account's name and address, for the reminder's mail. */
+  name: string;
+  email: string;
   activityCheck: string;
   /** Whether the owner wants texts (sent only to a verified number). */
   textToggle: boolean;
@@ -76,6 +71,12 @@ export interface OwnerReminderRow {
   slotAt: string | null;
   sentAt: string | null;
   dueAt: string | null;
+}
+
+export interface SweepRows {
+  due: EngineRow[];
+  owned: PlanRow[];
+  owners: OwnerReminderRow[];
 }
 
 export interface LegacyEngineRepo {
@@ -99,7 +100,12 @@ export interface LegacyEngineRepo {
    * Inside a transaction: up to `limit` plans due at `now`, oldest first, held until it ends (PostgreSQL: FOR UPDATE
    * SKIP LOCKED, so another sweeper takes other rows; SQLite has a single writer). Nothing is written.
    */
-  lockDue(now: Date, limit: number): Promise<string[]>;
+  lockDue(now: Date, limit: number): Promise<{ id: string; ownerId: string }[]>;
+  /**
+   * What the sweep reads for a batch of plans (as `lockDue` answers them), in one query: the plans themselves (as
+   * `loadMany`), every plan of their owners (as `ownedPlans`) and the owners' reminder rows (as `reminderRows`).
+   */
+  sweepRows(plans: readonly { id: string; ownerId: string }[]): Promise<SweepRows>;
   /**
    * The contact row through which this account holds a role in the plan, if it does: confirmed, and named as a
    * recipient or as a trustee.
@@ -126,8 +132,11 @@ export interface LegacyEngineRepo {
     now: Date,
     options?: { markOwnersDue?: boolean },
   ): Promise<Set<string>>;
-  /** The owner checked in: the deadline moves a full interval ahead; the answered reminder slot is forgotten. */
-  checkIn(userId: string, now: Date, intervalDays: number): Promise<void>;
+  /**
+   * The owner checked in: the deadline moves a full interval ahead; the answered reminder slot is forgotten. With
+   * `onlyIfNotSince` (a reminder link's time), only when the last check-in was before it. Answers whether it wrote.
+   */
+  checkIn(userId: string, now: Date, intervalDays: number, onlyIfNotSince?: Date): Promise<boolean>;
   reminderRow(userId: string): Promise<OwnerReminderRow | undefined>;
   reminderRows(userIds: readonly string[]): Promise<OwnerReminderRow[]>;
   dueReminderOwners(now: Date, limit: number): Promise<string[]>;
@@ -161,12 +170,6 @@ export interface LegacyEngineRepo {
   events(planId: string): Promise<PlanEvent[]>;
   /** Records an event that is not a move (a trustee's no), keeping the plan's sequence. */
   addEvent(planId: string, event: EngineWrite["events"][number], now: Date): Promise<void>;
-  insertLinks(links: readonly CheckInLink[]): Promise<void>;
-  /** Spends a link once: its owner and purpose, or undefined when unknown, used or expired. */
-  useLink(
-    tokenHash: string,
-    now: Date,
-  ): Promise<{ userId: string; purpose: "checkIn" | "refuse"; requestId: string | null } | undefined>;
 }
 
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -215,20 +218,25 @@ async function reminderRows(
   if (!userIds.length) return [];
   const rows = await db
     .selectFrom("profiles")
+    .innerJoin("user", "user.id", "profiles.user_id")
     .select([
-      "user_id",
-      "activity_check",
-      "text_toggle",
-      "next_60_day_check",
-      "valid_60_day_check",
-      "reminder_slot_at",
-      "reminder_sent_at",
-      "reminder_due_at",
+      "profiles.user_id",
+      "user.name",
+      "user.email",
+      "profiles.activity_check",
+      "profiles.text_toggle",
+      "profiles.next_60_day_check",
+      "profiles.valid_60_day_check",
+      "profiles.reminder_slot_at",
+      "profiles.reminder_sent_at",
+      "profiles.reminder_due_at",
     ])
-    .where("user_id", "in", idList(dialect, userIds))
+    .where("profiles.user_id", "in", idList(dialect, userIds))
     .execute();
   return rows.map((row) => ({
     userId: row.user_id,
+    name: row.name,
+    email: row.email,
     activityCheck: row.activity_check,
     textToggle: Boolean(row.text_toggle),
     deadlineAt: row.next_60_day_check,
@@ -293,23 +301,17 @@ async function insertEvents(
   now: Date,
 ) {
   if (!events.length) return;
-  const planIds = [...new Set(events.map((e) => e.planId))];
-  const seq = new Map<string, number>();
-  const last = await db
-    .selectFrom("legacy_plan_events")
-    .select((eb) => ["plan_id", eb.fn.max("seq").as("seq")])
-    .where("plan_id", "in", idList(dialect, planIds))
-    .groupBy("plan_id")
-    .execute();
-  for (const row of last) seq.set(row.plan_id, Number(row.seq ?? 0));
+  // Each row's number is the plan's last plus its place among this call's rows for the plan, worked out in the
+  // insert itself (no read of the last numbers first: one round trip, not two).
+  const place = new Map<string, number>();
   const at = now.toISOString();
   const rows = events.map(({ planId, event }) => {
-    const next = (seq.get(planId) ?? 0) + 1;
-    seq.set(planId, next);
+    const next = (place.get(planId) ?? 0) + 1;
+    place.set(planId, next);
     return {
-      id: randomUUID(),
+      id: timeOrderedId(),
       plan_id: planId,
-      seq: next,
+      place: next,
       at,
       from_phase: event.from,
       to_phase: event.to,
@@ -317,16 +319,27 @@ async function insertEvents(
       contact_id: event.contactId ?? null,
     };
   });
-  await insertJsonRows(dialect, "legacy_plan_events", rows, {
-    id: "text",
-    plan_id: "text",
-    seq: "integer",
-    at: "text",
-    from_phase: "text",
-    to_phase: "text",
-    reason: "text",
-    contact_id: "text",
-  }).execute(db);
+  const v = jsonRows(
+    dialect,
+    rows,
+    {
+      id: "text",
+      plan_id: "text",
+      place: "integer",
+      at: "text",
+      from_phase: "text",
+      to_phase: "text",
+      reason: "text",
+      contact_id: "text",
+    },
+    "v",
+  );
+  await sql`
+    insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
+    select v.id, v.plan_id,
+      coalesce((select max(e.seq) from legacy_plan_events e where e.plan_id = v.plan_id), 0) + v.place,
+      v.at, v.from_phase, v.to_phase, v.reason, v.contact_id
+    from ${v}`.execute(db);
 }
 
 export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): LegacyEngineRepo {
@@ -388,7 +401,14 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async lockDue(now, limit) {
-      return (await dueIds(now, limit).execute()).map((r) => r.id);
+      const due = db
+        .selectFrom("legacy_plans")
+        .select(["id", "owner_id"])
+        .where("due_at", "<=", now.toISOString())
+        .orderBy("due_at")
+        .limit(limit);
+      const rows = await (dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
+      return rows.map((row) => ({ id: row.id, ownerId: row.owner_id }));
     },
 
     async roleOf(userId, planId, role) {
@@ -418,6 +438,54 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     async loadMany(planIds) {
       if (!planIds.length) return [];
       return (await engineRows(db).where("p.id", "in", idList(dialect, planIds)).execute()).map(toEngineRow);
+    },
+
+    async sweepRows(plans) {
+      if (!plans.length) return { due: [], owned: [], owners: [] };
+      const ownerIds = [...new Set(plans.map((plan) => plan.ownerId))];
+      const rows = await engineRows(db)
+        .innerJoin("user as u", "u.id", "p.owner_id")
+        .select([
+          "u.name",
+          "u.email",
+          "o.text_toggle",
+          "o.valid_60_day_check",
+          "o.reminder_slot_at",
+          "o.reminder_sent_at",
+          "o.reminder_due_at",
+        ])
+        // PostgreSQL: `= any(array)`, whose length the planner knows, so it looks each owner up by key (given a
+        // list it could not size, it read the whole user table for a hash join).
+        .where((eb) =>
+          dialect === "postgres"
+            ? eb("u.id", "=", sql<string>`any(${ownerIds}::text[])`)
+            : eb("p.owner_id", "in", idList(dialect, ownerIds)),
+        )
+        .orderBy("p.created_at")
+        .execute();
+      const wanted = new Set(plans.map((plan) => plan.id));
+      const owners = new Map<string, OwnerReminderRow>();
+      for (const row of rows) {
+        // An owner without a profile is never reminded (engineRows' left join).
+        if (owners.has(row.owner_id) || row.activity_check === null) continue;
+        owners.set(row.owner_id, {
+          userId: row.owner_id,
+          name: row.name,
+          email: row.email,
+          activityCheck: row.activity_check,
+          textToggle: Boolean(row.text_toggle),
+          deadlineAt: row.next_60_day_check,
+          lastCheckInAt: row.valid_60_day_check,
+          slotAt: row.reminder_slot_at,
+          sentAt: row.reminder_sent_at,
+          dueAt: row.reminder_due_at,
+        });
+      }
+      return {
+        due: rows.filter((row) => wanted.has(row.id)).map(toEngineRow),
+        owned: rows.map(toPlanRow),
+        owners: [...owners.values()],
+      };
     },
 
     async ownedPlans(ownerIds) {
@@ -541,16 +609,22 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       });
     },
 
-    async checkIn(userId, now, intervalDays) {
-      await db
+    async checkIn(userId, now, intervalDays, onlyIfNotSince) {
+      let update = db
         .updateTable("profiles")
         .set({
           valid_60_day_check: now.toISOString(),
           next_60_day_check: new Date(now.getTime() + intervalDays * 24 * 60 * 60 * 1000).toISOString(),
           reminder_slot_at: null,
         })
-        .where("user_id", "=", userId)
-        .execute();
+        .where("user_id", "=", userId);
+      if (onlyIfNotSince) {
+        const since = onlyIfNotSince.toISOString();
+        update = update.where((eb) =>
+          eb.or([eb("valid_60_day_check", "is", null), eb("valid_60_day_check", "<", since)]),
+        );
+      }
+      return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
     },
 
     async reminderRow(userId) {
@@ -716,42 +790,6 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
 
     async addEvent(planId, event, now) {
       await inTransaction((trx) => insertEvents(trx, dialect, [{ planId, event }], now));
-    },
-
-    async insertLinks(links) {
-      if (!links.length) return;
-      const rows = links.map((link) => ({
-        token_hash: link.tokenHash,
-        user_id: link.userId,
-        purpose: link.purpose,
-        request_id: link.requestId,
-        expires_at: link.expiresAt.toISOString(),
-      }));
-      await insertJsonRows(dialect, "check_in_links", rows, {
-        token_hash: "text",
-        user_id: "text",
-        purpose: "text",
-        request_id: "text",
-        expires_at: "text",
-      }).execute(db);
-    },
-
-    async useLink(tokenHash, now) {
-      const at = now.toISOString();
-      const spent = await db
-        .updateTable("check_in_links")
-        .set({ used_at: at })
-        .where("token_hash", "=", tokenHash)
-        .where("used_at", "is", null)
-        .where("expires_at", ">", at)
-        .executeTakeFirst();
-      if (Number(spent.numUpdatedRows) !== 1) return undefined;
-      const row = await db
-        .selectFrom("check_in_links")
-        .select(["user_id", "purpose", "request_id"])
-        .where("token_hash", "=", tokenHash)
-        .executeTakeFirst();
-      return row && { userId: row.user_id, purpose: row.purpose, requestId: row.request_id };
     },
   };
   return repo;

@@ -12,6 +12,6 @@ export function readCheckInLink(hash: string): CheckInLink | null {
   const checkIn = params.get("token");
   const refuse = params.get("refuse");
   const token = checkIn ?? refuse;
-  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!token || !/^[A-Za-z0-9_-]{40,800}$/.test(token)) return null;
   return { purpose: checkIn ? "checkIn" : "refuse", token };
 }
