@@ -2,7 +2,8 @@
 // Starts the real server (NODE_ENV=production, the built web app, SQLite in a temp data folder, LOG_LEVEL=warn) and
 // the hello-world, both on loopback, and drives each target with autocannon (50 connections, BENCH_SECONDS seconds
 // per target, 10 by default, after a short unreported warm-up). Prints req/s, p50, p99 and the ratio to the
-// hello-world's req/s per line (goals: signed-in JSON reads >= 0.30 with p99 < 50 ms, /healthz >= 0.50); the
+// hello-world's req/s per line (goals: signed-in JSON reads >= 0.30 with p99 < 50 ms, /healthz >= 0.50), and for the
+// signed-in reads also the ratio to the same bare server sending an answer of the same size; the
 // server's resident memory after boot, after the load and after a forced GC (read from /proc/PID/status); and the
 // time from spawning each process to its first 200 (/healthz for the app). Not a test: nothing fails on a slow or
 // busy machine. Run from the repository root after `npm run build`:
@@ -116,13 +117,28 @@ let ceiling = Number.NaN;
 const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 
 /** Warms the target up, then measures it and prints one line. */
-async function measure(label: string, url: string, headers: Record<string, string> = {}) {
+/**
+ * Measures `url` and prints its line. With `sameSize` (the base URL of the hello-world process), the bare server is
+ * then driven with an answer of the target's average size on the wire (autocannon's bytes per response), and the
+ * line adds the ratio to that: on loopback, the sender pays for the receiver's TCP work, so a 5 KB answer costs more
+ * than a 17-byte one whatever the server does.
+ */
+async function measure(label: string, url: string, headers: Record<string, string> = {}, sameSize?: string) {
   if (!Number.isNaN(ceiling) && only && !only.some((word) => label.includes(word))) return;
   await load(url, headers, WARMUP_SECONDS);
   const result = await load(url, headers, SECONDS);
   const rps = result.requests.average;
   if (Number.isNaN(ceiling)) ceiling = rps;
   const faults = result.non2xx + result.errors + result.timeouts;
+  let sized = "";
+  if (sameSize) {
+    const bytes = Math.round(result.throughput.average / result.requests.average);
+    // The bare answer's own headers are about 150 bytes; its body makes up the rest.
+    const bare = `${sameSize}/bytes/${Math.max(16, bytes - 150)}`;
+    await load(bare, {}, WARMUP_SECONDS);
+    const reference = await load(bare, {}, SECONDS);
+    sized = `  ${(rps / reference.requests.average).toFixed(2)}x of a bare ${bytes.toLocaleString("en")}-byte answer (${Math.round(reference.requests.average).toLocaleString("en")} req/s)`;
+  }
   console.log(
     [
       pad(label, 52),
@@ -131,6 +147,7 @@ async function measure(label: string, url: string, headers: Record<string, strin
       padLeft(`p99 ${result.latency.p99} ms`, 13),
       padLeft(`${(rps / ceiling).toFixed(2)}x`, 7),
       faults ? `  (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)` : "",
+      sized,
     ].join(""),
   );
 }
@@ -197,17 +214,22 @@ try {
   );
   await measure("bare Fastify hello-world (ceiling)", `${hello.baseUrl}/`);
   await measure("GET /healthz", `${app.baseUrl}/healthz`);
-  await measure("GET /api/account/profile (signed in)", `${app.baseUrl}/api/account/profile`, signedIn);
-  await measure("GET /api/account/keys (signed in)", `${app.baseUrl}/api/account/keys`, signedIn);
-  await measure("GET /api/account/keys (signed in, br/gzip)", `${app.baseUrl}/api/account/keys`, {
-    ...signedIn,
-    "accept-encoding": "br, gzip",
-  });
-  await measure(`storage list of ${DOCUMENTS} documents (signed in)`, listUrl, signedIn);
-  await measure(`storage list of ${DOCUMENTS} documents (signed in, br/gzip)`, listUrl, {
-    ...signedIn,
-    "accept-encoding": "br, gzip",
-  });
+  const bare = hello.baseUrl;
+  await measure("GET /api/account/profile (signed in)", `${app.baseUrl}/api/account/profile`, signedIn, bare);
+  await measure("GET /api/account/keys (signed in)", `${app.baseUrl}/api/account/keys`, signedIn, bare);
+  await measure(
+    "GET /api/account/keys (signed in, br/gzip)",
+    `${app.baseUrl}/api/account/keys`,
+    { ...signedIn, "accept-encoding": "br, gzip" },
+    bare,
+  );
+  await measure(`storage list of ${DOCUMENTS} documents (signed in)`, listUrl, signedIn, bare);
+  await measure(
+    `storage list of ${DOCUMENTS} documents (signed in, br/gzip)`,
+    listUrl,
+    { ...signedIn, "accept-encoding": "br, gzip" },
+    bare,
+  );
   await measure("GET / (no compression)", `${app.baseUrl}/`, { accept: "text/html" });
   await measure("GET / (Accept-Encoding: br, gzip)", `${app.baseUrl}/`, {
     accept: "text/html",
