@@ -14,6 +14,8 @@ declare module "autocannon" {
   interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
+    /** Bytes read per second (headers and bodies). */
+    throughput: Histogram;
     errors: number;
     timeouts: number;
     non2xx: number;
