@@ -24,11 +24,11 @@ function randomTail(): Buffer {
 const hex = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /**
- * A UUIDv7 for `ms` (the wall clock by default). A process's ids always increase: within one millisecond (or when the
+ * A UUIDv7 for `ms` (the caller's clock: the row's own time). A process's ids always increase: within one millisecond (or when the
  * clock steps back) a 12-bit counter in rand_a (RFC 9562, method 1) counts on from a random start below 2048, and
  * when it runs out the id borrows the next millisecond.
  */
-export function timeOrderedId(ms = Date.now()): string {
+export function timeOrderedId(ms: number): string {
   const bytes = Buffer.from(randomTail());
   if (ms > lastMs) {
     lastMs = ms;

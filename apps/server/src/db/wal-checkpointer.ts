@@ -21,10 +21,16 @@ db.pragma("busy_timeout = 0");
 db.pragma("synchronous = FULL");
 const checkpoint = db.prepare("pragma wal_checkpoint(PASSIVE)");
 let failures = 0;
+let told = "";
 const timer = setInterval(() => {
   try {
     const [result] = checkpoint.all();
-    if (result && result.log > 0) parentPort.postMessage({ log: result.log, checkpointed: result.checkpointed });
+    // Said only when it changed: an idle log reports the same frames every tick.
+    const now = result ? result.log + "/" + result.checkpointed : "";
+    if (result && result.log > 0 && now !== told) {
+      told = now;
+      parentPort.postMessage({ log: result.log, checkpointed: result.checkpointed });
+    }
   } catch (error) {
     // Busy: another process's checkpoint is running; the next tick tries again. Anything else is said once.
     if (error.code !== "SQLITE_BUSY" && failures++ === 0) parentPort.postMessage({ error: String(error.message) });

@@ -233,8 +233,26 @@ async function reminderRows(
     ])
     .where("profiles.user_id", "in", idList(dialect, userIds))
     .execute();
-  return rows.map((row) => ({
-    userId: row.user_id,
+  return rows.map((row) => toOwnerReminderRow(row.user_id, row));
+}
+
+/** An owner's reminder row from the profile's and the user's columns, as reminderRows and sweepRows select them. */
+function toOwnerReminderRow(
+  userId: string,
+  row: {
+    name: string;
+    email: string;
+    activity_check: string;
+    text_toggle: number | boolean | null;
+    next_60_day_check: string | null;
+    valid_60_day_check: string | null;
+    reminder_slot_at: string | null;
+    reminder_sent_at: string | null;
+    reminder_due_at: string | null;
+  },
+): OwnerReminderRow {
+  return {
+    userId,
     name: row.name,
     email: row.email,
     activityCheck: row.activity_check,
@@ -244,7 +262,7 @@ async function reminderRows(
     slotAt: row.reminder_slot_at,
     sentAt: row.reminder_sent_at,
     dueAt: row.reminder_due_at,
-  }));
+  };
 }
 
 type RawEngineRow = Awaited<ReturnType<ReturnType<typeof engineRows>["execute"]>>[number];
@@ -309,7 +327,7 @@ async function insertEvents(
     const next = (place.get(planId) ?? 0) + 1;
     place.set(planId, next);
     return {
-      id: timeOrderedId(),
+      id: timeOrderedId(now.getTime()),
       plan_id: planId,
       place: next,
       at,
@@ -468,18 +486,10 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       for (const row of rows) {
         // An owner without a profile is never reminded (engineRows' left join).
         if (owners.has(row.owner_id) || row.activity_check === null) continue;
-        owners.set(row.owner_id, {
-          userId: row.owner_id,
-          name: row.name,
-          email: row.email,
-          activityCheck: row.activity_check,
-          textToggle: Boolean(row.text_toggle),
-          deadlineAt: row.next_60_day_check,
-          lastCheckInAt: row.valid_60_day_check,
-          slotAt: row.reminder_slot_at,
-          sentAt: row.reminder_sent_at,
-          dueAt: row.reminder_due_at,
-        });
+        owners.set(
+          row.owner_id,
+          toOwnerReminderRow(row.owner_id, { ...row, activity_check: row.activity_check }),
+        );
       }
       return {
         due: rows.filter((row) => wanted.has(row.id)).map(toEngineRow),

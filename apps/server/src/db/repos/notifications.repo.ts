@@ -55,7 +55,7 @@ export async function insertNotificationRows(
   if (!entries.length) return;
   const createdAt = now.toISOString();
   const rows = entries.map((entry) => ({
-    id: timeOrderedId(),
+    id: timeOrderedId(now.getTime()),
     user_id: entry.userId,
     kind: entry.kind,
     title: entry.title,
