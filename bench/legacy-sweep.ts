@@ -5,7 +5,7 @@
 // then put back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a
 // full sweep of the plans would take under 5 s (the target; nothing fails). The sweep runs in passes of
 // BENCH_PASS plans (10,000 by default, the sweep's own cap per pass), in batches of the sweep's own size (BENCH_BATCH
-// sets another), for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the rate
+// sets another) and as many at once as the sweep works on that engine (sweepLanes; BENCH_LANES sets another), for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the rate
 // measured so far is projected to all the plans and the line says so. Statistics are gathered (ANALYZE) after the
 // seeding, as a database in use has them.
 // SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
@@ -20,7 +20,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { type Database, migrateToLatest, openDatabase } from "../apps/server/src/db/database.ts";
-import { createLegacySweep } from "../apps/server/src/jobs/legacy-sweep.ts";
+import { createLegacySweep, sweepLanes } from "../apps/server/src/jobs/legacy-sweep.ts";
 import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
@@ -164,6 +164,7 @@ async function bench(name: string, database: Database) {
     clock: world.clock,
     maxPerPass: PASS,
     ...(process.env.BENCH_BATCH ? { batchSize: Number(process.env.BENCH_BATCH) } : {}),
+    lanes: process.env.BENCH_LANES ? Number(process.env.BENCH_LANES) : sweepLanes(database.dialect),
     onError: (error) => {
       throw error;
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Dialect } from "../db/database.ts";
 import type { LegacyEngineRepo } from "../db/repos/legacy-engine.repo.ts";
 import type { Clock } from "../services/clock.ts";
 import type { LegacyEngineService } from "../services/legacy-engine.service.ts";
@@ -10,6 +11,17 @@ import type { LegacyEngineService } from "../services/legacy-engine.service.ts";
 // to them) and writes the reminders their owners are then owed. Then it sends the reminders owed to other owners
 // (those not owed a move: the daily ones in grace, say), a batch of owners at a time. A server that stops mid-pass
 // loses nothing: a batch is written whole or not at all, and claims taken plan by plan run out for the next pass.
+// On PostgreSQL two batches of due plans are worked at once, each in its own transaction (ADR 054): their plans are
+// disjoint (SKIP LOCKED), and two batches that share an owner settle that owner's reminder as two sweepers would.
+
+/**
+ * How many batches of due plans a pass works at once: two on PostgreSQL, where one batch's statements run in the
+ * database's process while the next batch is read and worked out here; one on SQLite, whose single writer would
+ * only take them in turn.
+ */
+export function sweepLanes(dialect: Dialect): number {
+  return dialect === "postgres" ? 2 : 1;
+}
 
 export interface SweepOptions {
   repo: LegacyEngineRepo;
@@ -18,6 +30,8 @@ export interface SweepOptions {
   /** Rows per batch, and the most a single pass handles (the rest waits for the next pass). */
   batchSize?: number;
   maxPerPass?: number;
+  /** How many batches of due plans are worked at once, each in its own transaction (sweepLanes; 1 by default). */
+  lanes?: number;
   leaseMs?: number;
   /** How long a claimed plan is left alone before another pass may take it again. */
   claimMs?: number;
@@ -35,6 +49,7 @@ export interface SweepResult {
 export function createLegacySweep(options: SweepOptions) {
   const { repo, engine, clock } = options;
   const batchSize = options.batchSize ?? 2_000;
+  const lanes = options.lanes ?? 1;
   const maxPerPass = options.maxPerPass ?? 10_000;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const claimMs = options.claimMs ?? 10 * 60_000;
@@ -97,11 +112,18 @@ export function createLegacySweep(options: SweepOptions) {
     result.ran = true;
     try {
       while (result.plansLooked < maxPerPass) {
-        const batch = await sweepDue(Math.min(batchSize, maxPerPass - result.plansLooked));
-        if (!batch.looked) break;
-        result.plansLooked += batch.looked;
-        result.plansMoved += batch.moved;
-        result.reminders += batch.reminders;
+        const sizes: number[] = [];
+        for (let room = maxPerPass - result.plansLooked; room > 0 && sizes.length < lanes; room -= batchSize)
+          sizes.push(Math.min(batchSize, room));
+        const batches = await Promise.all(sizes.map((size) => sweepDue(size)));
+        let looked = 0;
+        for (const batch of batches) {
+          looked += batch.looked;
+          result.plansMoved += batch.moved;
+          result.reminders += batch.reminders;
+        }
+        result.plansLooked += looked;
+        if (!looked) break;
         await repo.takeLease("legacy-sweep", holder, clock(), leaseMs);
       }
       let remindersLooked = 0;

@@ -422,6 +422,36 @@ for (const target of testDatabaseTargets()) {
       );
     });
 
+    it("one owner's plans swept in many small batches (two at once on PostgreSQL) move once each and remind the owner once", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id);
+      const plans = [];
+      for (let i = 0; i < 7; i += 1)
+        plans.push(await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }), []));
+      // Batches of two: the owner's seven plans fall in four batches, which PostgreSQL's two lanes work in pairs.
+      const iso = (ms: number) => new Date(Date.parse(start) + ms).toISOString();
+      const small = legacyWorld(t.db, iso(31 * day), { sweepBatchSize: 2 });
+      const first = await small.sweep.runOnce();
+      expect(first.plansMoved).toBe(7);
+      for (const plan of plans)
+        expect(await t.history(plan.id)).toEqual(["active>reminding:remindersStarted"]);
+      const reminders = () =>
+        small.mails.filter((m) => m.to === t.owner.email && /check in/i.test(m.subject)).length;
+      expect(reminders()).toBe(1);
+      expect(await small.sweep.runOnce()).toMatchObject({ plansMoved: 0, reminders: 0 });
+      expect(reminders()).toBe(1);
+      // Past the deadline and through grace: each plan's next two moves, once each.
+      small.setNow(iso(70 * day));
+      await small.sweep.runOnce();
+      for (const plan of plans) {
+        expect(await t.history(plan.id)).toEqual([
+          "active>reminding:remindersStarted",
+          "reminding>grace:deadlineMissed",
+          "grace>released:graceEnded",
+        ]);
+      }
+    });
+
     /** Olive's plan and Otto's, both on a 30-day check-in, come due together at day 30. */
     async function twoOwnersDueTogether() {
       const t = await setup();

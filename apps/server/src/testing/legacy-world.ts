@@ -7,7 +7,7 @@ import { createLegacyEngineRepo } from "../db/repos/legacy-engine.repo.ts";
 import { createLegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
 import { createNotificationsRepo } from "../db/repos/notifications.repo.ts";
 import { createUsersRepo } from "../db/repos/users.repo.ts";
-import { createLegacySweep } from "../jobs/legacy-sweep.ts";
+import { createLegacySweep, sweepLanes } from "../jobs/legacy-sweep.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import type { Caller } from "../services/account.service.ts";
 import { createLegacyContactsService } from "../services/legacy-contacts.service.ts";
@@ -48,7 +48,11 @@ export function statementFor(input: {
  * Test-only: the legacy services (contacts, plans, the release engine and its sweep) over a real database, with a
  * clock the test moves, mail and texts kept in memory, and documents the test says are stored.
  */
-export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.000Z") {
+export function legacyWorld(
+  database: Database,
+  startIso = "2026-06-01T09:00:00.000Z",
+  options: { sweepBatchSize?: number } = {},
+) {
   let now = Date.parse(startIso);
   const clock = () => new Date(now);
   const mails: MailMessage[] = [];
@@ -116,10 +120,13 @@ export function legacyWorld(database: Database, startIso = "2026-06-01T09:00:00.
     publicUrl,
     links: createOneClickLinks("legacy world secret"),
   });
+  // The sweep as the server runs it on this database (two lanes on PostgreSQL), in batches of the test's size.
   const sweep = createLegacySweep({
     repo: engineRepo,
     engine,
     clock,
+    lanes: sweepLanes(database.dialect),
+    ...(options.sweepBatchSize ? { batchSize: options.sweepBatchSize } : {}),
     onError: (error) => {
       throw error;
     },
