@@ -11,16 +11,16 @@ import type { LegacyEngineService } from "../services/legacy-engine.service.ts";
 // to them) and writes the reminders their owners are then owed. Then it sends the reminders owed to other owners
 // (those not owed a move: the daily ones in grace, say), a batch of owners at a time. A server that stops mid-pass
 // loses nothing: a batch is written whole or not at all, and claims taken plan by plan run out for the next pass.
-// On PostgreSQL two batches of due plans are worked at once, each in its own transaction (ADR 054): their plans are
-// disjoint (SKIP LOCKED), and two batches that share an owner settle that owner's reminder as two sweepers would.
+// On PostgreSQL three batches of due plans are worked at once, each in its own transaction (ADR 054): their plans
+// are disjoint (SKIP LOCKED), and batches that share an owner settle that owner's reminder as two sweepers would.
 
 /**
- * How many batches of due plans a pass works at once: two on PostgreSQL, where one batch's statements run in the
- * database's process while the next batch is read and worked out here; one on SQLite, whose single writer would
- * only take them in turn.
+ * How many batches of due plans a pass works at once: three on PostgreSQL, where batches' statements run in the
+ * database's own processes while the next batch is read and worked out here (three measured faster than two on two
+ * cores); one on SQLite, whose single writer would only take them in turn.
  */
 export function sweepLanes(dialect: Dialect): number {
-  return dialect === "postgres" ? 2 : 1;
+  return dialect === "postgres" ? 3 : 1;
 }
 
 export interface SweepOptions {

@@ -430,7 +430,7 @@ const formatDay = (at: number) => dayFormat.format(at);
 
 /** Runs one batch on `database` and returns every failure found, each naming its schedule. */
 async function runBatch(database: Database, batch: Batch, start: number, random: () => number) {
-  // Small batches, so a pass works many (on PostgreSQL two at a time, in the sweep's two lanes), and one owner's
+  // Small batches, so a pass works many (on PostgreSQL three at a time, in the sweep's lanes), and one owner's
   // plans and reminders are split across batches that run at once.
   const world = legacyWorld(database, new Date(start).toISOString(), { sweepBatchSize: 16 });
   const second = createLegacySweep({

@@ -422,13 +422,13 @@ for (const target of testDatabaseTargets()) {
       );
     });
 
-    it("one owner's plans swept in many small batches (two at once on PostgreSQL) move once each and remind the owner once", async () => {
+    it("one owner's plans swept in many small batches (three at once on PostgreSQL) move once each and remind the owner once", async () => {
       const t = await setup();
       await t.world.engine.checkIn(t.owner.id);
       const plans = [];
       for (let i = 0; i < 7; i += 1)
         plans.push(await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }), []));
-      // Batches of two: the owner's seven plans fall in four batches, which PostgreSQL's two lanes work in pairs.
+      // Batches of two: the owner's seven plans fall in four batches, which PostgreSQL's lanes work three at a time.
       const iso = (ms: number) => new Date(Date.parse(start) + ms).toISOString();
       const small = legacyWorld(t.db, iso(31 * day), { sweepBatchSize: 2 });
       const first = await small.sweep.runOnce();

@@ -120,7 +120,7 @@ export function legacyWorld(
     publicUrl,
     links: createOneClickLinks("legacy world secret"),
   });
-  // The sweep as the server runs it on this database (two lanes on PostgreSQL), in batches of the test's size.
+  // The sweep as the server runs it on this database (three lanes on PostgreSQL), in batches of the test's size.
   const sweep = createLegacySweep({
     repo: engineRepo,
     engine,

@@ -664,7 +664,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     async updateReminders(updates) {
       if (!updates.length) return new Set();
       // In owner order: where the database takes the rows in the list's order, two transactions writing the same
-      // owners (the sweep's two lanes, two servers) lock them in one order and never wait on each other in a
+      // owners (the sweep's lanes, two servers) lock them in one order and never wait on each other in a
       // circle. A deadlock the database still finds fails that batch, which is then worked plan by plan.
       const ordered = [...updates].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
       const rows = ordered.map((u) => ({
