@@ -1,0 +1,71 @@
+import { performance } from "node:perf_hooks";
+
+// V8 keeps the heap pages a full collection frees in a pool, resident, for the heap to grow into again; only a
+// memory-reducing collection gives them back to the system. Its memory reducer should run one once a busy process
+// goes quiet, but it judges by the allocation rate measured at the last collection, and a process that has gone
+// quiet makes no new collection to measure it: the reducer finds the old, high rate every 8 s and waits again, for
+// ever. After a load the server so kept 60–80 MiB of empty pages resident (issue 16; ADR 055). So the server runs
+// that collection itself, once, in the first quiet interval after a busy one: it then costs a pause nobody waits
+// behind (tens of milliseconds), and never runs under load or over and over while idle.
+
+/** V8's own collection function, as `--expose-gc` gives it. */
+export type CollectGarbage = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
+
+export interface MemoryTrimOptions {
+  collect: CollectGarbage;
+  /** How often the event loop's busy share is read. */
+  intervalMs?: number;
+  /** An interval in which the event loop was busy at least this share of the time counts as busy. */
+  busyShare?: number;
+  /** An interval below this share counts as quiet. */
+  quietShare?: number;
+  /** The event loop's busy share since the last call (a test gives its own). */
+  utilization?: () => number;
+}
+
+export function createMemoryTrim(options: MemoryTrimOptions) {
+  const busyShare = options.busyShare ?? 0.25;
+  const quietShare = options.quietShare ?? 0.02;
+  let last = performance.eventLoopUtilization();
+  const utilization =
+    options.utilization ??
+    (() => {
+      const now = performance.eventLoopUtilization();
+      const share = performance.eventLoopUtilization(now, last).utilization;
+      last = now;
+      return share;
+    });
+  let loaded = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    /** Reads the last interval; true when it ran the collection. */
+    check(): boolean {
+      const share = utilization();
+      if (share >= busyShare) loaded = true;
+      else if (loaded && share < quietShare) {
+        loaded = false;
+        options.collect({ type: "major", execution: "sync", flavor: "last-resort" });
+        return true;
+      }
+      return false;
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => this.check(), options.intervalMs ?? 5_000);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
+ * V8's collection function when the process was started with --expose-gc (`npm start` is; V8 makes it a global that
+ * cannot be removed); undefined otherwise (development, tests), and then nothing is trimmed.
+ */
+export function takeCollectGarbage(): CollectGarbage | undefined {
+  return (globalThis as { gc?: CollectGarbage }).gc;
+}
