@@ -66,6 +66,44 @@ describe("public pages", () => {
   });
 });
 
+describe("scripts after the first paint", () => {
+  it("a marketing page shows its text before it asks for any script, then works as an app", async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 800 });
+    const response = await page.goto(`${baseUrl}/Security`, { waitUntil: "networkidle" });
+    // Nothing in the page as sent preloads a module: the head asks for the stylesheet alone.
+    expect(await response?.text()).not.toMatch(/<link rel="modulepreload"/);
+    const timing = await page.evaluate(() => {
+      // paintTime: when the frame was painted on the page's own thread (startTime is when it reached the screen,
+      // a few milliseconds later, by which time the page's next task may have run).
+      const entry = performance.getEntriesByName("first-contentful-paint")[0] as
+        | (PerformanceEntry & { paintTime?: number })
+        | undefined;
+      const paint = entry?.paintTime ?? Number.NaN;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
+      return { paint, scripts: scripts.length, firstScript: Math.min(...scripts.map((e) => e.startTime)) };
+    });
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.scripts).toBeGreaterThan(10);
+    expect(timing.firstScript).toBeGreaterThan(timing.paint);
+    // Then it hydrates: the menu button opens the menu, and the preloads are back in the head.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(
+      page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded"),
+    ).resolves.toBe("true");
+    expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the sign-in page, a door into the vault, still asks for its scripts at once", async () => {
+    const html = await (await fetch(`${baseUrl}/Login`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/login-[^"]+\.js"\/>/);
+    expect(html).not.toContain("requestAnimationFrame");
+  });
+});
+
 describe("page prefetch", () => {
   it("fetches a menu link's page when the pointer rests on it, never more than 5 modules at a time", async () => {
     const { page, context, errors } = await openPage(browser);

@@ -12,6 +12,7 @@ import {
 import { acceptedEncoding } from "../accepted-encoding.ts";
 import { aliasRedirect } from "./aliases.ts";
 import { type CachedPage, inlineScriptHashes, type PageCache, policyWithHashes } from "./page-cache.ts";
+import { loadScriptsAfterPaint } from "./paint-first.ts";
 
 /** What the web build exports from its entry.server (the context keys must be the very objects its routes read). */
 interface WebEntryExports {
@@ -171,7 +172,8 @@ export function registerWebRoutes(
         context.set(keys.servicesContext, deps.services);
         context.set(keys.nonceContext, "");
         const response = await handler(webRequest, context);
-        return { response, html: await response.text() };
+        // Marketing pages ask for their scripts after their first paint (ADR 053).
+        return { response, html: loadScriptsAfterPaint(await response.text()) };
       };
       let once: Awaited<ReturnType<typeof render>> | undefined;
       const variant = keys.renderVariant({

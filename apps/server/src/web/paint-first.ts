@@ -1,0 +1,67 @@
+// The marketing pages paint before their scripts load (ADR 053). Such a page is whole as the server renders it: its
+// links work and its text is there; scripts only make it interactive (the menu button, the cookie notice). React
+// Router puts a <link rel="modulepreload"> in the head for every module of the page and loads them from an inline
+// module script, so a phone on a slow network fetches 30-odd scripts alongside the stylesheet, and spends its first
+// second evaluating them, before it shows the first word. Here the page keeps its modules' list, but asks for them in
+// the first task after the first paint: the preloads are put back into the head then, and the module script waits for
+// that moment before importing its routes.
+//
+// Only pages whose every route is a marketing page (root and routes/public/*) change. The doors into the vault (sign-in,
+// sign-up, recovery) and the signed-in area need their scripts at once and are left as React Router renders them, as
+// is any page whose scripts are not in the shape this reads (a development server's, or a new React Router's).
+
+const preloadTag = /<link rel="modulepreload" href="(\/[^"<>]+)"\/>/g;
+const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const staticImport = /^import \* as (route\d+) from ("[^"\n]+");$/;
+const sideEffectImport = /^import ("[^"\n]+");$/;
+const routeModules = /^\s*window\.__reactRouterRouteModules = \{([^{}\n]*)\};$/m;
+
+/** Whether every route a page's module script names is the root or a marketing page. */
+function marketingRoutes(script: string): boolean {
+  const list = routeModules.exec(script)?.[1];
+  if (list === undefined) return false;
+  const ids = [...list.matchAll(/"([^"\\]+)":route\d+/g)].map((match) => match[1] ?? "");
+  return ids.length > 0 && ids.every((id) => id === "root" || id.startsWith("routes/public/"));
+}
+
+/**
+ * The page with its scripts asked for after its first paint, when it is a marketing page in the shape React Router
+ * renders; any other page unchanged.
+ */
+export function loadScriptsAfterPaint(html: string): string {
+  const scripts = [...html.matchAll(moduleScript)];
+  if (scripts.length !== 1) return html;
+  const [whole, script = ""] = scripts[0] ?? [];
+  if (!whole || !marketingRoutes(script)) return html;
+
+  const names: string[] = [];
+  const specifiers: string[] = [];
+  const rest: string[] = [];
+  for (const line of script.split("\n")) {
+    const route = staticImport.exec(line);
+    const bare = sideEffectImport.exec(line);
+    if (route?.[1] && route[2]) {
+      names.push(route[1]);
+      specifiers.push(route[2]);
+    } else if (bare?.[1]) {
+      names.push("");
+      specifiers.push(bare[1]);
+    } else if (/^\s*import\s*[^\s(]/.test(line)) {
+      // A static import this does not read: the page is left as it is.
+      return html;
+    } else rest.push(line);
+  }
+  if (specifiers.length === 0) return html;
+
+  const preloads = [...html.matchAll(preloadTag)].map((match) => match[1] ?? "");
+  const later = [
+    // The first task after the first frame; in a tab that is not shown (no frames), after a second.
+    "await new Promise((go) => { requestAnimationFrame(() => setTimeout(go)); setTimeout(go, 1000); });",
+    `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
+    ...rest,
+  ].join("\n");
+  return html
+    .replace(preloadTag, "")
+    .replace(whole, () => `<script type="module" async="">${later}</script>`);
+}
