@@ -97,9 +97,12 @@ describe("scripts after the first paint", () => {
     await context.close();
   });
 
-  it("the sign-in page, a door into the vault, still asks for its scripts at once", async () => {
-    const html = await (await fetch(`${baseUrl}/Login`)).text();
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/login-[^"]+\.js"\/>/);
+  it.each([
+    ["/Login", "login"],
+    ["/Contact", "contact"],
+  ])("%s, a page with a form, still asks for its scripts at once", async (path, chunk) => {
+    const html = await (await fetch(`${baseUrl}${path}`)).text();
+    expect(html).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/${chunk}-[^"]+\\.js"/>`));
     expect(html).not.toContain("requestAnimationFrame");
   });
 });

@@ -90,6 +90,14 @@ describe("pages left as React Router renders them", () => {
     expect(loadScriptsAfterPaint(login)).toBe(login);
   });
 
+  it("a marketing page with a form (the contact page), whose typing must not race its scripts", () => {
+    const contact = renderedPage(marketing).replace(
+      "<h1>Title</h1>",
+      '<h1>Title</h1><form method="post"></form>',
+    );
+    expect(loadScriptsAfterPaint(contact)).toBe(contact);
+  });
+
   it("the signed-in area", () => {
     const app = renderedPage({ root: "/assets/root-C.js", "app-shell": "/assets/layout-H.js" });
     expect(loadScriptsAfterPaint(app)).toBe(app);

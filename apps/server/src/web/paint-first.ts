@@ -6,9 +6,11 @@
 // the first task after the first paint: the preloads are put back into the head then, and the module script waits for
 // that moment before importing its routes.
 //
-// Only pages whose every route is a marketing page (root and routes/public/*) change. The doors into the vault (sign-in,
-// sign-up, recovery) and the signed-in area need their scripts at once and are left as React Router renders them, as
-// is any page whose scripts are not in the shape this reads (a development server's, or a new React Router's).
+// Only pages whose every route is a marketing page (root and routes/public/*), and that hold no form, change. A form
+// (the contact page's, the checkout's) is typed into, and what is typed before the page's scripts take over could be
+// lost, so such a page loads them at once, as do the doors into the vault (sign-in, sign-up, recovery) and the
+// signed-in area. So is any page whose scripts are not in the shape this reads (a development server's, or a new
+// React Router's).
 
 const preloadTag = /<link rel="modulepreload" href="(\/[^"<>]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
@@ -32,7 +34,7 @@ export function loadScriptsAfterPaint(html: string): string {
   const scripts = [...html.matchAll(moduleScript)];
   if (scripts.length !== 1) return html;
   const [whole, script = ""] = scripts[0] ?? [];
-  if (!whole || !marketingRoutes(script)) return html;
+  if (!whole || !marketingRoutes(script) || /<form[\s>]/i.test(html)) return html;
 
   const names: string[] = [];
   const specifiers: string[] = [];
