@@ -97,6 +97,29 @@ describe("scripts after the first paint", () => {
     await context.close();
   });
 
+  it("a click on the menu button before the page's scripts arrive opens the menu once they do", async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 800 });
+    // Every script waits until the test lets it through.
+    const scripts = /\/assets\/[^/]+\.js$/;
+    const held: Route[] = [];
+    await page.route(scripts, (route) => void held.push(route));
+    await page.goto(`${baseUrl}/Security`, { waitUntil: "domcontentloaded" });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("button", { name: "Close menu" }).count()).toBe(0);
+    // The scripts arrive: the page hydrates and the click it held opens the menu, once.
+    await page.unroute(scripts);
+    for (const route of held.splice(0)) await route.continue();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await close.waitFor();
+    await expect(close.getAttribute("aria-expanded")).resolves.toBe("true");
+    await page.waitForTimeout(300);
+    await expect(close.getAttribute("aria-expanded")).resolves.toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ["/Login", "login"],
     ["/Contact", "contact"],

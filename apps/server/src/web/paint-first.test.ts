@@ -47,9 +47,12 @@ describe("a marketing page's scripts after its first paint", () => {
   });
 
   it("waits for the first frame to be painted before it asks for anything", () => {
-    expect(moduleScript.split("\n")[0]).toBe(
+    const lines = moduleScript.split("\n");
+    const paint = lines.indexOf(
       "await new Promise((go) => { requestAnimationFrame(() => setTimeout(go)); setTimeout(go, 1000); });",
     );
+    expect(paint).toBeGreaterThan(0);
+    expect(lines.findIndex((line) => line.includes("import("))).toBeGreaterThan(paint);
     // No static import is left: it would be fetched before the script runs.
     expect(moduleScript).not.toMatch(/^\s*import\s+[^(]/m);
   });
@@ -69,7 +72,13 @@ describe("a marketing page's scripts after its first paint", () => {
       'const [route0, route1, route2] = await Promise.all([import("/assets/root-C.js"), import("/assets/layout-D.js"), import("/assets/security-E.js")]);',
     );
     expect(moduleScript).toContain('window.__reactRouterRouteModules = {"root":route0,');
-    expect(moduleScript.trimEnd().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
+    // The client entry (which hydrates) last, awaited; then the clicks held meanwhile go to their buttons.
+    expect(moduleScript.split("\n").slice(-3)).toEqual([
+      'try { await import("/assets/entry.client-A.js"); } finally { document.removeEventListener("click", hold, true); }',
+      "await new Promise((go) => setTimeout(go));",
+      "for (const button of held) if (button.isConnected) button.click();",
+    ]);
+    expect(moduleScript.split("\n")[1]).toBe('document.addEventListener("click", hold, true);');
   });
 
   it("keeps a module imported for its side effects, unnamed", () => {
@@ -105,6 +114,15 @@ describe("pages left as React Router renders them", () => {
 
   it("a page whose module script has an import this does not read", () => {
     const odd = renderedPage(marketing, 'import { thing } from "/assets/other-I.js";');
+    expect(loadScriptsAfterPaint(odd)).toBe(odd);
+  });
+
+  it("a page whose module script does not end by importing the client entry", () => {
+    const page = renderedPage(marketing);
+    const odd = page.replace(
+      'import("/assets/entry.client-A.js");',
+      'window.start("/assets/entry.client-A.js");',
+    );
     expect(loadScriptsAfterPaint(odd)).toBe(odd);
   });
 

@@ -16,6 +16,7 @@ const preloadTag = /<link rel="modulepreload" href="(\/[^"<>]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
 const staticImport = /^import \* as (route\d+) from ("[^"\n]+");$/;
 const sideEffectImport = /^import ("[^"\n]+");$/;
+const entryImport = /^import\(("[^"\n]+")\);$/;
 const routeModules = /^\s*window\.__reactRouterRouteModules = \{([^{}\n]*)\};$/m;
 
 /** Whether every route a page's module script names is the root or a marketing page. */
@@ -54,14 +55,26 @@ export function loadScriptsAfterPaint(html: string): string {
     } else rest.push(line);
   }
   if (specifiers.length === 0) return html;
+  // The script ends by importing the client entry, which hydrates the page: it is awaited, then the held clicks go.
+  while (rest.length > 0 && rest.at(-1)?.trim() === "") rest.pop();
+  const entry = entryImport.exec(rest.at(-1) ?? "")?.[1];
+  if (!entry) return html;
+  rest.pop();
 
   const preloads = [...html.matchAll(preloadTag)].map((match) => match[1] ?? "");
   const later = [
+    // A click on a button before the page is hydrated would do nothing (the cookie notice's OK, the menu button):
+    // it is held, and given to the button again once React listens.
+    'const held = []; const hold = (event) => { const button = event.target instanceof Element ? event.target.closest("button") : null; if (!button || !event.isTrusted) return; event.preventDefault(); event.stopImmediatePropagation(); held.push(button); };',
+    'document.addEventListener("click", hold, true);',
     // The first task after the first frame; in a tab that is not shown (no frames), after a second.
     "await new Promise((go) => { requestAnimationFrame(() => setTimeout(go)); setTimeout(go, 1000); });",
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
     ...rest,
+    `try { await import(${entry}); } finally { document.removeEventListener("click", hold, true); }`,
+    "await new Promise((go) => setTimeout(go));",
+    "for (const button of held) if (button.isConnected) button.click();",
   ].join("\n");
   return html
     .replace(preloadTag, "")
