@@ -121,6 +121,31 @@ describe("scripts after the first paint", () => {
     await context.close();
   });
 
+  it("a click after the scripts have loaded but before the page has hydrated is given back once it has", async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 800 });
+    // As on a slow phone: the client entry loads, and the page hydrates 1.5 s later. The entry's module is sent
+    // with its hydration put off, and says when it has been evaluated.
+    const hydration = /\(0,\w+\.startTransition\)\(\(\)=>\{\(0,\w+\.hydrateRoot\)\(document,[^;]*?\}\)\)\}\)/;
+    let rewritten = false;
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      rewritten = hydration.test(body);
+      const later = body.replace(hydration, (call) => `setTimeout(()=>${call},1500)`);
+      await route.fulfill({ contentType: "text/javascript", body: `${later}\nwindow.__entryLoaded=true;` });
+    });
+    await page.goto(`${baseUrl}/Security`, { waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => (window as { __entryLoaded?: boolean }).__entryLoaded === true);
+    expect(rewritten).toBe(true);
+    const banner = page.getByRole("region", { name: "Cookie notice" });
+    await banner.getByRole("button", { name: "OK" }).click();
+    // The page hydrates, and the OK it held closes the notice.
+    await banner.waitFor({ state: "detached", timeout: 10_000 });
+    await expect(page.evaluate(() => localStorage.getItem("cookiesAccepted"))).resolves.toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ["/Login", "login"],
     ["/Contact", "contact"],

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { pageHydratedEvent } from "@heirloom/contract";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -58,6 +59,11 @@ const beforeFirstPaint =
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useThemePreference();
+  // The layout's effect runs after every effect below it, once the whole page has hydrated: a marketing page's boot
+  // script holds clicks on its buttons until then (ADR 053). The layout wraps the error page too.
+  useEffect(() => {
+    document.dispatchEvent(new Event(pageHydratedEvent));
+  }, []);
   // The class comes from the theme cookie on both sides ([Note: The theme before first paint] in lib/theme.ts).
   return (
     <html lang="en" className={themeClassName(theme)} suppressHydrationWarning>

@@ -1,3 +1,4 @@
+import { pageHydratedEvent } from "@heirloom/contract";
 import { describe, expect, it } from "vitest";
 import { loadScriptsAfterPaint } from "./paint-first.ts";
 
@@ -72,13 +73,17 @@ describe("a marketing page's scripts after its first paint", () => {
       'const [route0, route1, route2] = await Promise.all([import("/assets/root-C.js"), import("/assets/layout-D.js"), import("/assets/security-E.js")]);',
     );
     expect(moduleScript).toContain('window.__reactRouterRouteModules = {"root":route0,');
-    // The client entry (which hydrates) last, awaited; then the clicks held meanwhile go to their buttons.
+    // The client entry (which hydrates) last, awaited, then the page's word that it has hydrated (or 5 s); only
+    // then do the clicks held meanwhile go to their buttons.
     expect(moduleScript.split("\n").slice(-3)).toEqual([
-      'try { await import("/assets/entry.client-A.js"); } finally { document.removeEventListener("click", hold, true); }',
+      'try { await import("/assets/entry.client-A.js"); await Promise.race([hydrated, new Promise((go) => setTimeout(go, 5000))]); } finally { document.removeEventListener("click", hold, true); }',
       "await new Promise((go) => setTimeout(go));",
       "for (const button of held) if (button.isConnected) button.click();",
     ]);
-    expect(moduleScript.split("\n")[1]).toBe('document.addEventListener("click", hold, true);');
+    expect(moduleScript.split("\n").slice(1, 3)).toEqual([
+      'document.addEventListener("click", hold, true);',
+      `const hydrated = new Promise((go) => document.addEventListener("${pageHydratedEvent}", go, { once: true }));`,
+    ]);
   });
 
   it("keeps a module imported for its side effects, unnamed", () => {

@@ -12,6 +12,11 @@
 // signed-in area. So is any page whose scripts are not in the shape this reads (a development server's, or a new
 // React Router's).
 
+import { pageHydratedEvent } from "@heirloom/contract";
+
+/** How long after the client entry has loaded the held clicks wait for the page to say it has hydrated. */
+const heldClicksLimitMs = 5000;
+
 const preloadTag = /<link rel="modulepreload" href="(\/[^"<>]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
 const staticImport = /^import \* as (route\d+) from ("[^"\n]+");$/;
@@ -55,7 +60,8 @@ export function loadScriptsAfterPaint(html: string): string {
     } else rest.push(line);
   }
   if (specifiers.length === 0) return html;
-  // The script ends by importing the client entry, which hydrates the page: it is awaited, then the held clicks go.
+  // The script ends by importing the client entry, which hydrates the page: it is awaited, then the page's word that
+  // it has hydrated, then the held clicks go.
   while (rest.length > 0 && rest.at(-1)?.trim() === "") rest.pop();
   const entry = entryImport.exec(rest.at(-1) ?? "")?.[1];
   if (!entry) return html;
@@ -64,15 +70,18 @@ export function loadScriptsAfterPaint(html: string): string {
   const preloads = [...html.matchAll(preloadTag)].map((match) => match[1] ?? "");
   const later = [
     // A click on a button before the page is hydrated would do nothing (the cookie notice's OK, the menu button):
-    // it is held, and given to the button again once React listens.
+    // it is held, and given to the button again once React listens (the root layout fires pageHydratedEvent).
     'const held = []; const hold = (event) => { const button = event.target instanceof Element ? event.target.closest("button") : null; if (!button || !event.isTrusted) return; event.preventDefault(); event.stopImmediatePropagation(); held.push(button); };',
     'document.addEventListener("click", hold, true);',
+    `const hydrated = new Promise((go) => document.addEventListener(${JSON.stringify(pageHydratedEvent)}, go, { once: true }));`,
     // The first task after the first frame; in a tab that is not shown (no frames), after a second.
     "await new Promise((go) => { requestAnimationFrame(() => setTimeout(go)); setTimeout(go, 1000); });",
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
     ...rest,
-    `try { await import(${entry}); } finally { document.removeEventListener("click", hold, true); }`,
+    // The client entry hydrates the page in a transition, which yields: its module having loaded says nothing of the
+    // buttons. The root layout says when they all listen; should it never say, the clicks go 5 s after the entry.
+    `try { await import(${entry}); await Promise.race([hydrated, new Promise((go) => setTimeout(go, ${heldClicksLimitMs}))]); } finally { document.removeEventListener("click", hold, true); }`,
     "await new Promise((go) => setTimeout(go));",
     "for (const button of held) if (button.isConnected) button.click();",
   ].join("\n");
