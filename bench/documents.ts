@@ -8,8 +8,10 @@
 // Every transfer sends 4 MiB objects, 3 requests in flight (3 ahead on download), like the app. Every download writes
 // its bytes through the same origin-private-file-system writable the app's save uses (a File System Access API
 // stand-in, kept by the browser process, not the tab). The order alternates between rounds (app, raw, bare, then
-// bare, raw, app, ...), so neither a warm nor a crowded machine favours one side. Prints every run as it ends, then
-// per round and overall: raw/bare (targets: raw >= 200 MiB/s both ways) and app/raw (target >= 0.8), and the tab's
+// bare, raw, app, ...), so neither a warm nor a crowded machine favours one side. The tab is driven over the DevTools
+// protocol without Playwright (bench/documents/cdp-page.ts, ADR 056): Playwright's network instrumentation copies
+// every request body on the page's main thread, which a browser nobody is debugging never does. Prints every run as it
+// ends, then per round and overall: raw/bare (targets: raw >= 200 MiB/s both ways) and app/raw (target >= 0.8), and the tab's
 // peak memory growth (target < 128 MiB). Not a test: nothing fails on a slow machine.
 // Run from the repository root after `npm run build -w @heirloom/web`: npm run bench:documents
 // (BENCH_DOCUMENT_MIB=256 for a shorter run, BENCH_DOCUMENT_ROUNDS=2 by default; needs Debian's chromium).
@@ -17,12 +19,11 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
-import { createAccount, openSignedInPage } from "../e2e/support/accounts.ts";
-import { launchBrowser } from "../e2e/support/browser.ts";
+import { createAccount, seedVaultKey, signedInTabState } from "../e2e/support/accounts.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";
 import { type MemoryGrowth, measureMemoryGrowth } from "./crypto/memory.ts";
 import { startBareServer } from "./documents/bare-server-process.ts";
+import { launchCdpBrowser } from "./documents/cdp-page.ts";
 
 const MIB = 1024 * 1024;
 const FILE_MIB = Number(process.env.BENCH_DOCUMENT_MIB ?? 1024);
@@ -45,14 +46,6 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: n
   return { result, seconds: (performance.now() - started) / 1000 };
 }
 
-async function waitFor(page: Page, check: () => Promise<boolean>, what: string, timeoutMs = 3_600_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
-
 type Variant = "bare" | "raw" | "app";
 interface Run {
   seconds: number;
@@ -71,23 +64,26 @@ const server = await startServer(
   port,
 );
 const bare = await startBareServer(bareDir);
-const browser = await launchBrowser();
+const browser = await launchCdpBrowser();
 try {
   await writeRandomFile(file, FILE_BYTES);
   const account = await createAccount(server.baseUrl, { name: "Bench Owner" });
-  const { page, context } = await openSignedInPage(browser, server.baseUrl, account);
+  const { cookies, seed } = await signedInTabState(server.baseUrl, account);
+  await browser.browser.send("Storage.setCookies", { cookies });
+  const page = await browser.newPage();
+  await page.addInitScript(seedVaultKey, seed);
   // Downloads stream into the origin's private file system through a File System Access API picker stand-in, as they
   // stream into a chosen file in Chrome.
-  await context.addInitScript(() => {
+  await page.addInitScript(() => {
     (window as unknown as { showSaveFilePicker: unknown }).showSaveFilePicker = async (o: {
       suggestedName: string;
     }) => (await navigator.storage.getDirectory()).getFileHandle(o.suggestedName, { create: true });
-  });
-  const pageCdp = await context.newCDPSession(page);
+  }, null);
+  const pageCdp = page;
   await pageCdp.send("Performance.enable");
   // Our pages may connect only to their own origin (CSP connect-src); the bare server listens on another port.
   await pageCdp.send("Page.setBypassCSP", { enabled: true });
-  const browserCdp = await browser.newBrowserCDPSession();
+  const browserCdp = browser.browser;
 
   // Besides resident memory (which also holds freed pages the allocator has not returned yet), the page's live JS
   // memory: V8's heap plus ArrayBuffer backing stores (Runtime.getHeapUsage), where chunk buffers live.
@@ -123,15 +119,23 @@ try {
 
   const openApp = async () => {
     await page.goto(`${server.baseUrl}/app/MyData`);
-    await page.getByRole("heading", { name: "No documents yet" }).waitFor();
+    await page.waitFor(
+      () =>
+        [...document.querySelectorAll("h1, h2, h3")].some(
+          (h) => h.textContent?.trim() === "No documents yet",
+        ),
+      null,
+      "the empty documents page",
+      60_000,
+    );
     // The raw and bare runs read the same file from the same kind of input.
     await page.evaluate(() => {
       const input = document.createElement("input");
       input.type = "file";
       input.id = "bench-raw";
       document.body.append(input);
-    });
-    await page.setInputFiles("#bench-raw", file);
+    }, null);
+    await page.setInputFiles("#bench-raw", [file]);
   };
   await openApp();
 
@@ -144,19 +148,24 @@ try {
         const size = 4 * 1024 * 1024;
         const count = Math.ceil(source.size / size);
         let next = 0;
+        // Bodies are bytes, not Blobs: Blob bodies go through the browser's blob store, which after the app's runs
+        // could be full and fail the request (ERR_BLOB_OUT_OF_MEMORY); bytes were also as fast or faster.
         const send = async (i: number, bytes: Uint8Array<ArrayBuffer>) => {
           const name = `${prefix}${String(i).padStart(8, "0")}`;
           if (target !== "raw") {
             // No Content-Type, no custom header: a simple cross-origin request, so no preflight either.
-            return fetch(`${target}/o/${name}`, { method: "POST", body: new Blob([bytes]) });
+            return fetch(`${target}/o/${name}`, { method: "POST", body: bytes });
           }
           const boundary = "bench-boundary";
-          const body = new Blob([
-            `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify({ size: bytes.length })}\r\n`,
-            `--${boundary}\r\nContent-Type: application/octet-stream\r\n\r\n`,
-            bytes,
-            `\r\n--${boundary}--\r\n`,
-          ]);
+          const head = new TextEncoder().encode(
+            `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify({ size: bytes.length })}\r\n` +
+              `--${boundary}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          );
+          const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+          const body = new Uint8Array(head.length + bytes.length + tail.length);
+          body.set(head);
+          body.set(bytes, head.length);
+          body.set(tail, head.length + bytes.length);
           return fetch(`/v0/b/heirloom/o?name=${encodeURIComponent(name)}`, {
             method: "POST",
             headers: { "content-type": `multipart/related; boundary=${boundary}` },
@@ -222,7 +231,7 @@ try {
         await dir.removeEntry(name);
       }
       return zipBytes;
-    });
+    }, null);
   const removeObjects = (target: string, prefix: string, count: number) =>
     page.evaluate(
       async ({ target, prefix, count }) => {
@@ -261,25 +270,39 @@ try {
     for (const variant of order) {
       if (variant === "app") {
         const up = await measure(async () => {
-          await page.getByLabel("Choose files").setInputFiles(file);
-          await waitFor(
-            page,
-            async () => (await page.locator('[data-upload-state="done"]').count()) === 1,
+          await page.setInputFiles('input[type="file"]:not(#bench-raw)', [file]);
+          await page.waitFor(
+            () => document.querySelectorAll('[data-upload-state="done"]').length === 1,
+            null,
             "upload",
           );
         });
         console.log(describe(`round ${round} app upload (encrypt + upload)`, up));
-        const row = page.locator("li[data-document-id]").first();
-        await row.waitFor();
+        const row = "li[data-document-id]";
+        await page.waitFor((row) => document.querySelector(row) !== null, row, "the document's row", 60_000);
         const down = await measure(async () => {
-          await row.getByRole("button", { name: "Download" }).click();
-          await row.getByText("Downloaded.").waitFor({ timeout: 3_600_000 });
+          await page.evaluate((row) => {
+            const buttons = [...(document.querySelector(row)?.querySelectorAll("button") ?? [])];
+            buttons.find((b) => b.textContent?.trim() === "Download")?.click();
+          }, row);
+          await page.waitFor(
+            (row) => document.querySelector(row)?.textContent?.includes("Downloaded."),
+            row,
+            "the download",
+          );
         });
         console.log(describe(`round ${round} app download (+ decrypt + save)`, down));
         await removeSavedFiles();
         const exported = await measure(async () => {
-          await page.getByRole("button", { name: "Export my documents (ZIP)" }).click();
-          await page.getByText(/^Exported heirloom-documents-/).waitFor({ timeout: 3_600_000 });
+          await page.evaluate(() => {
+            const buttons = [...document.querySelectorAll("button")];
+            buttons.find((b) => b.textContent?.trim() === "Export my documents (ZIP)")?.click();
+          }, null);
+          await page.waitFor(
+            () => /Exported heirloom-documents-/.test(document.body.textContent ?? ""),
+            null,
+            "the export",
+          );
         });
         console.log(describe(`round ${round} app vault export (ZIP)`, exported));
         const zipBytes = await removeSavedFiles();

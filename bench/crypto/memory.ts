@@ -2,9 +2,15 @@
 // resident memory of Chromium's renderer processes (from /proc), which also counts ArrayBuffer contents and workers:
 // V8 keeps large buffers outside the JS heap, so the heap alone would hide a leak of chunk buffers.
 import { readFileSync } from "node:fs";
-import type { CDPSession } from "playwright-core";
 
 const MIB = 1024 * 1024;
+
+/** A DevTools session: Playwright's CDPSession, or bench/documents/cdp-page.ts' tab and browser. */
+interface CDPSession {
+  send(
+    method: "Performance.getMetrics" | "SystemInfo.getProcessInfo" | "HeapProfiler.collectGarbage",
+  ): Promise<unknown>;
+}
 
 export interface MemoryGrowth {
   /** Peak growth of the page's JS heap during the run. */

@@ -165,6 +165,36 @@ export async function passwordUnlocksKeys(
 }
 
 /**
+ * What a signed-in tab starts with: the session cookies (as the login page's sign-in sets them) and the vault key
+ * and salt the login page leaves in the tab's sessionStorage.
+ */
+export async function signedInTabState(baseUrl: string, account: TestAccount) {
+  const http = await signInHttp(baseUrl, account.email, account.password);
+  const cookies = [...http.cookies].map(([name, value]) => ({
+    name,
+    value,
+    domain: new URL(baseUrl).hostname,
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax" as const,
+  }));
+  const vaultKeyB64 = await dangerouslyExportVaultKeyB64(
+    await deriveVaultKey(account.password, account.saltHex, account.kdf, { extractable: true }),
+  );
+  return { cookies, seed: [vaultKeyB64, account.saltHex] as const };
+}
+
+/** Puts signedInTabState's key and salt in the tab's sessionStorage (an init script, run before the page's own). */
+export function seedVaultKey([key, salt]: readonly [string, string]) {
+  // Once per tab, like the login page: a test that removes the key later must not see it come back on reload.
+  if (sessionStorage.getItem("e2e-seeded")) return;
+  sessionStorage.setItem("vaultKey", key);
+  sessionStorage.setItem("vaultSalt", salt);
+  sessionStorage.setItem("e2e-seeded", "1");
+}
+
+/**
  * A browser page already signed in as `account`, without going through the login page: a fresh server session
  * (POST /api/auth/sign-in/email from Node) as the context's cookie, and the tab's vault key and salt in sessionStorage,
  * exactly what the login page leaves behind. Use for journeys that are not about logging in.
@@ -175,31 +205,9 @@ export async function openSignedInPage(
   account: TestAccount,
   options: Parameters<typeof openPage>[1] = {},
 ): Promise<WatchedPage> {
-  const http = await signInHttp(baseUrl, account.email, account.password);
+  const { cookies, seed } = await signedInTabState(baseUrl, account);
   const watched = await openPage(browser, options);
-  await watched.context.addCookies(
-    [...http.cookies].map(([name, value]) => ({
-      name,
-      value,
-      domain: new URL(baseUrl).hostname,
-      path: "/",
-      httpOnly: true,
-      secure: true,
-      sameSite: "Lax" as const,
-    })),
-  );
-  const vaultKeyB64 = await dangerouslyExportVaultKeyB64(
-    await deriveVaultKey(account.password, account.saltHex, account.kdf, { extractable: true }),
-  );
-  // Once per tab, like the login page: a test that removes the key later must not see it come back on reload.
-  await watched.context.addInitScript(
-    ([key, salt]) => {
-      if (sessionStorage.getItem("e2e-seeded")) return;
-      sessionStorage.setItem("vaultKey", key);
-      sessionStorage.setItem("vaultSalt", salt);
-      sessionStorage.setItem("e2e-seeded", "1");
-    },
-    [vaultKeyB64, account.saltHex] as const,
-  );
+  await watched.context.addCookies(cookies);
+  await watched.context.addInitScript(seedVaultKey, seed);
   return watched;
 }

@@ -1,4 +1,5 @@
 import { type DekBytes, type DekKey, digestHex, type SignedManifest } from "@heirloom/crypto";
+import { mapLimited } from "#app/lib/concurrency.ts";
 import {
   completeVersion,
   documentPaths,
@@ -171,20 +172,6 @@ async function entryFor(vault: Vault, folder: StoredFolder, signal?: AbortSignal
     if (isStorageError(error) && error.code !== "storage/object-not-found") throw error;
     return { ...base, status: "damaged" };
   }
-}
-
-/** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  });
-  await Promise.all(runners);
-  return results;
 }
 
 /** Every document of the signed-in user: one listing, then each folder's key, header and manifest, decrypted here. */

@@ -1,14 +1,7 @@
 import { type DekKey, digestHex } from "@heirloom/crypto";
 import { callApi } from "#app/lib/api.ts";
-import {
-  deleteDocument,
-  getObject,
-  listFolder,
-  mapLimited,
-  openDocumentKey,
-  putObject,
-  utf8,
-} from "./documents.ts";
+import { createLimiter, mapLimited } from "#app/lib/concurrency.ts";
+import { deleteDocument, getObject, listFolder, openDocumentKey, putObject, utf8 } from "./documents.ts";
 import { documentPaths, fileIdOf, manifestFileIdOf } from "./layout.ts";
 import { formatBytes, TransferMeter } from "./progress.ts";
 import {
@@ -22,11 +15,15 @@ import { canceledError, StorageError } from "./storage-error.ts";
 import { bytesToHex, hexToBytes, openVault, sealSmall, type Vault } from "./vault.ts";
 
 export const CHUNK_SIZE = 4 * 1024 * 1024;
-/**
- * Chunks being read, encrypted or uploaded at once. Each holds at most its plaintext and its ciphertext (8 MiB), so
- * an upload of any size keeps under ~30 MiB of file data in the tab while the network and the workers stay busy.
- */
+/** Chunks being uploaded at once. */
 export const CHUNKS_IN_FLIGHT = 3;
+/**
+ * Chunks read and encrypted ahead while CHUNKS_IN_FLIGHT upload, so the next upload starts as one ends instead of
+ * after its chunk is read and encrypted. bench:documents, 256 MiB: upload at 0.57x the raw storage API with none,
+ * 0.68–0.76x with two (three runs), 0.68x with three (and 125 MiB of tab memory). A chunk holds at most its
+ * plaintext and its ciphertext (8 MiB), so an upload of any size keeps under ~40 MiB of file data in the tab.
+ */
+export const CHUNKS_AHEAD = 2;
 
 export interface UploadStatus {
   readonly phase: "preparing" | "uploading" | "retrying" | "finishing" | "done";
@@ -154,9 +151,9 @@ export async function checkFits(size: number, signal?: AbortSignal): Promise<voi
 
 /**
  * Encrypts `file` chunk by chunk in the crypto workers and stores it (docs/architecture.md "Documents in storage"):
- * key, header, chunks (CHUNKS_IN_FLIGHT at a time, each read with File.slice), then the signed manifest. Retries per
- * SPEC.md 9; a resumed upload sends only the chunks that are not stored yet, each encrypted again with a fresh nonce
- * prefix (ADR 013).
+ * key, header, chunks (CHUNKS_IN_FLIGHT uploading at a time, CHUNKS_AHEAD more read with File.slice and
+ * encrypted meanwhile), then the signed manifest. Retries per SPEC.md 9; a resumed upload sends only the chunks that
+ * are not stored yet, each encrypted again with a fresh nonce prefix (ADR 013).
  */
 export async function uploadDocument(file: File, options: UploadOptions = {}): Promise<string> {
   const { signal } = options;
@@ -202,7 +199,8 @@ export async function uploadDocument(file: File, options: UploadOptions = {}): P
     // One nonce prefix for this pass; a later pass (a resume) draws a new one, so no nonce is ever used twice.
     const noncePrefix = await vault.crypto.api.newNoncePrefix();
     const todo = Array.from({ length: count }, (_, i) => i).filter((i) => !stored.has(i));
-    await mapLimited(todo, CHUNKS_IN_FLIGHT, async (index) => {
+    const uploadSlot = createLimiter(CHUNKS_IN_FLIGHT);
+    await mapLimited(todo, CHUNKS_IN_FLIGHT + CHUNKS_AHEAD, async (index) => {
       if (signal?.aborted) throw canceledError();
       const start = index * CHUNK_SIZE;
       const plaintext = new Uint8Array(
@@ -216,13 +214,16 @@ export async function uploadDocument(file: File, options: UploadOptions = {}): P
       if (!digest) throw new Error("The crypto worker returned no digest.");
       digests[index] = bytesToHex(digest);
       writePendingUpload({ ...prepared.pending, digests });
-      await putObject(paths.chunk(index), [sealed.nonce, sealed.ciphertext], {
-        signal,
-        budget,
-        onRetry: () => {
-          phase = "retrying";
-          report(meter);
-        },
+      await uploadSlot(() => {
+        if (signal?.aborted) throw canceledError();
+        return putObject(paths.chunk(index), [sealed.nonce, sealed.ciphertext], {
+          signal,
+          budget,
+          onRetry: () => {
+            phase = "retrying";
+            report(meter);
+          },
+        });
       });
       phase = "uploading";
       meter.add(plainLength(file.size, index));

@@ -16,6 +16,7 @@ import {
   smallValueLayout,
 } from "#app/features/documents/layout.ts";
 import { isStorageError } from "#app/features/documents/storage-error.ts";
+import { mapLimited } from "#app/lib/concurrency.ts";
 import { hasEveryChunk, servedVersions } from "./served-objects.ts";
 
 // [Note: What a recipient checks before showing anything]
@@ -289,20 +290,6 @@ async function openText(
   } catch {
     return { ...base, status: "unverified" };
   }
-}
-
-/** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  });
-  await Promise.all(runners);
-  return results;
 }
 
 /**
