@@ -4,7 +4,8 @@
 // per target, 10 by default, after a short unreported warm-up). Prints req/s, p50, p99 and the ratio to the
 // hello-world's req/s per line (goals: signed-in JSON reads >= 0.30 with p99 < 50 ms, /healthz >= 0.50), and for the
 // signed-in reads also the ratio to the same bare server sending an answer of the same size; the server's resident
-// memory after boot, after the load, after a forced GC and after 12 s quiet (read from /proc/PID/status); and the
+// memory after boot, after the load, after a forced GC and after 12 s quiet (read from /proc/PID/status), with where
+// it is after boot and after the load (the node binary's pages, V8's heap pages, the C heap, the rest); and the
 // time from spawning each process to its first 200 (/healthz for the app). Not a test: nothing fails on a slow or
 // busy machine. Run from the repository root after `npm run build`:
 //   npm run bench:server
@@ -100,6 +101,37 @@ function residentMiB(pid: number): number {
   return kib / 1024;
 }
 
+/**
+ * Where a process's resident memory is, from /proc/PID/smaps: the pages of the node binary itself (code and data
+ * read from its file, which V8's and ICU's use pulls in), anonymous mappings of exactly 256 KiB (the size of V8's
+ * heap pages: the JavaScript heaps of the main thread and any worker), the C heap (`[heap]`, malloc's main arena) and
+ * every other mapping (other malloc arenas, thread stacks, V8's code range, libraries).
+ */
+function residentParts(pid: number): string {
+  const parts = { binary: 0, v8: 0, malloc: 0, other: 0 };
+  let part: keyof typeof parts = "other";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const [, from = "0", to = "0", name = ""] = mapping;
+      const bytes = Number.parseInt(to, 16) - Number.parseInt(from, 16);
+      part =
+        name === process.execPath
+          ? "binary"
+          : name === "[heap]"
+            ? "malloc"
+            : name === "" && bytes === 256 * 1024
+              ? "v8"
+              : "other";
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB$/.exec(line);
+    if (rss) parts[part] += Number(rss[1]) / 1024;
+  }
+  const mib = (value: number) => value.toFixed(0);
+  return `binary ${mib(parts.binary)}, V8 pages ${mib(parts.v8)}, C heap ${mib(parts.malloc)}, other ${mib(parts.other)}`;
+}
+
 async function residentAfterGc(pid: number): Promise<number> {
   process.kill(pid, "SIGUSR2");
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -179,21 +211,25 @@ try {
   const hello = await start([path.join(root, "bench/server/hello-world.ts")], {}, "/");
   running.push(hello);
   const helloBootMiB = residentMiB(hello.child.pid as number);
+  const helloBootParts = residentParts(hello.child.pid as number);
   const profileDir = process.env.BENCH_CPU_PROF;
+  const appCommand = serverCommand();
   const appEnv = {
+    ...appCommand.env,
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   // The server as `npm start` runs it (the bundle in apps/server/dist, with its start script's Node flags).
-  const app = await start(serverCommand(), appEnv, "/healthz", {
+  const app = await start(appCommand.args, appEnv, "/healthz", {
     extraArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : [],
   });
   running.push(app);
   const pid = app.child.pid as number;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const bootMiB = residentMiB(pid);
+  const bootParts = residentParts(pid);
 
   // One signed-in owner with DOCUMENTS small documents, stored as the browser stores them (key, header, chunk,
   // signed manifest), through the real API.
@@ -238,6 +274,7 @@ try {
   });
 
   const loadedMiB = residentMiB(pid);
+  const loadedParts = residentParts(pid);
   const gcMiB = await residentAfterGc(pid);
   const helloLoadedMiB = await residentAfterGc(hello.child.pid as number);
   // The server gives its empty heap pages back in its first quiet 5 s after a load (ADR 055): read it once that
@@ -250,10 +287,13 @@ try {
       `${mib(quietMiB)} after ${QUIET_MS / 1000} s quiet; ` +
       `hello-world ${mib(helloBootMiB)} after boot, ${mib(helloLoadedMiB)} after load and GC`,
   );
+  console.log(
+    `  of which (MiB): server after boot ${bootParts}; after load ${loadedParts}; hello-world after boot ${helloBootParts}`,
+  );
   // Started again on the same data folder: what a restart costs once the migrations have run.
   await app.stop();
   running.pop();
-  const again = await start(serverCommand(), appEnv, "/healthz", { gcDoor: false });
+  const again = await start(appCommand.args, appEnv, "/healthz", { gcDoor: false });
   running.push(again);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   console.log(

@@ -20,10 +20,11 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The server as `npm start` runs it: the Node flags and the script of apps/server's start script (`node [flags]
- * dist/main.mjs`), so the journeys and the benches run exactly what is deployed. The bundle comes from `npm run build`.
+ * The server as `npm start` runs it, from apps/server's start script (`[NAME=value ...] node [--flags] <script>`): the
+ * Node flags and the script to run, and the environment settings put before `node` (MALLOC_ARENA_MAX, ADR 057), so
+ * the journeys and the benches run exactly what is deployed. The bundle comes from `npm run build`.
  */
-export function serverCommand(): string[] {
+export function serverCommand(): { args: string[]; env: Record<string, string> } {
   const serverDir = path.join(root, "apps/server");
   const start = (
     JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as {
@@ -31,12 +32,17 @@ export function serverCommand(): string[] {
     }
   ).scripts.start;
   const words = start?.trim().split(/\s+/) ?? [];
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=\S*$/.test(words[0])) {
+    const [name = "", ...value] = (words.shift() as string).split("=");
+    env[name] = value.join("=");
+  }
   const script = words.at(-1);
   if (words[0] !== "node" || !script || !words.slice(1, -1).every((word) => word.startsWith("--")))
-    throw new Error(`apps/server's start script is not "node [--flags] <script>": ${start}`);
+    throw new Error(`apps/server's start script is not "[NAME=value ...] node [--flags] <script>": ${start}`);
   const scriptPath = path.join(serverDir, script);
   if (!existsSync(scriptPath)) throw new Error(`${scriptPath} is missing: run npm run build first.`);
-  return [...words.slice(1, -1), scriptPath];
+  return { args: [...words.slice(1, -1), scriptPath], env };
 }
 
 export interface RunningServer {
@@ -61,10 +67,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   port ??= await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "heirloom-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
+  const command = serverCommand();
+  const child: ChildProcess = spawn(process.execPath, command.args, {
     cwd: root,
     env: {
       ...process.env,
+      ...command.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -23,9 +23,8 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   await app.listen({ host: config.host, port: config.port });
-  // Empty heap pages go back to the system once a load is over (ADR 055); `npm start` gives the server V8's gc.
-  const collect = takeCollectGarbage();
-  if (collect) createMemoryTrim({ collect }).start();
+  // Empty heap pages go back to the system once a load is over (ADR 055).
+  createMemoryTrim({ collect: takeCollectGarbage() }).start();
 }
 
 await main();
