@@ -125,6 +125,11 @@ describe("mobile menu", () => {
     await expect(overflow()).resolves.toBe("hidden");
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.getByRole("button", { name: "Close menu" }).waitFor({ state: "hidden" });
+    // The button hides by CSS at once; the menu closes (and the body scrolls again) when the page
+    // hears the media query change, a moment later.
+    await page.waitForFunction(() => getComputedStyle(document.body).overflow !== "hidden", undefined, {
+      timeout: 5000,
+    });
     await expect(overflow()).resolves.not.toBe("hidden");
     await context.close();
   });
