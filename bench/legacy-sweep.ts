@@ -4,9 +4,9 @@
 // `UPDATE legacy_plans SET phase = ..., engine_rev = engine_rev + 1, due_at = ... WHERE due_at <= ?`; the plans are
 // then put back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a
 // full sweep of the plans would take under 5 s (the target; nothing fails). After the sweep, a second reference: the
-// floor, the four writes the sweep must make for each of these plans (its move, its history row, its owner's reminder
-// columns and the reminder's notification), each as one bare statement over all the rows, in a transaction that is
-// then rolled back (so without the commit's flush): no sweep that follows the rules can take less on this machine,
+// floor, the three writes the sweep must make for each of these plans (its move, its history row and its owner's
+// reminder columns, which the owner's notifications show as the standing reminder: ADR 058), each as one bare
+// statement over all the rows, in a transaction that is then rolled back (so without the commit's flush): no sweep that follows the rules can take less on this machine,
 // except that PostgreSQL could spread it over every core (the line gives that best case too). The sweep runs in
 // passes of BENCH_PASS plans (10,000 by default, the sweep's own cap per pass), in batches of the sweep's own size
 // (BENCH_BATCH sets another) and as many at once as the sweep works on that engine (sweepLanes; BENCH_LANES sets
@@ -26,7 +26,6 @@ import { sql } from "kysely";
 import pg from "pg";
 import { type Database, migrateToLatest, openDatabase } from "../apps/server/src/db/database.ts";
 import { createLegacySweep, sweepLanes } from "../apps/server/src/jobs/legacy-sweep.ts";
-import { notificationText } from "../apps/server/src/services/notifications.service.ts";
 import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
@@ -137,12 +136,11 @@ async function reset(database: Database) {
     .execute();
 }
 
-/** The floor (see the top): the four writes of every plan here as bare statements, rolled back. Answers seconds. */
+/** The floor (see the top): the three writes of every plan here as bare statements, rolled back. Answers seconds. */
 async function floor(database: Database): Promise<number> {
   const at = new Date(now).toISOString();
   const later = new Date(now + 10 * day).toISOString();
   const id = database.dialect === "postgres" ? sql`gen_random_uuid()::text` : sql`lower(hex(randomblob(16)))`;
-  const { title, body } = notificationText("legacy-check-in-reminder", "11 March 2027");
   const rollback = new Error("rolled back");
   const started = performance.now();
   await database.db
@@ -155,13 +153,8 @@ async function floor(database: Database): Promise<number> {
       await sql`insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
         select ${id}, id, engine_rev + 1000, ${at}, 'active', 'reminding', 'remindersStarted', null
         from legacy_plans`.execute(trx);
-      await sql`update profiles set reminder_slot_at = ${at}, reminder_sent_at = ${at}, reminder_due_at = ${later}`.execute(
-        trx,
-      );
-      await sql`insert into notifications (id, user_id, kind, title, body, created_at)
-        select ${id}, user_id, 'legacy-check-in-reminder', ${title}, ${body}, ${at} from profiles`.execute(
-        trx,
-      );
+      await sql`update profiles set reminder_slot_at = ${at}, reminder_sent_at = ${at}, reminder_due_at = ${later},
+        reminder_deadline_at = ${later}`.execute(trx);
       throw rollback;
     })
     .catch((error) => {
@@ -235,7 +228,7 @@ async function bench(name: string, database: Database) {
   // SQLite has one writer; PostgreSQL could spread the same writes over every core, at best.
   const bestFloorS = database.dialect === "postgres" ? floorS / availableParallelism() : floorS;
   console.log(
-    `  floor (the 4 writes per plan as bare statements, no commit)   ${PLANS} plans in ${floorS.toFixed(2)} s on one connection` +
+    `  floor (the 3 writes per plan as bare statements, no commit)   ${PLANS} plans in ${floorS.toFixed(2)} s on one connection` +
       (database.dialect === "postgres"
         ? ` (${bestFloorS.toFixed(2)} s at best over ${availableParallelism()} cores)`
         : "") +

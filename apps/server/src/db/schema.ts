@@ -138,6 +138,9 @@ export interface ProfilesTable {
   reminder_slot_at: string | null;
   reminder_sent_at: string | null;
   reminder_due_at: string | null;
+  /** 0015_standing_check_in_reminder: the deadline the last reminder stated, and when its notice was last read. */
+  reminder_deadline_at: string | null;
+  reminder_read_at: string | null;
   password_changed_at: string | null;
   vault_locked: number;
   /** 0005_profile_settings: an IANA zone, or null for the browser's. */

@@ -518,12 +518,17 @@ async function runBatch(database: Database, batch: Batch, start: number, random:
       .selectFrom("notifications")
       .select(["user_id", "kind", "body", "created_at"])
       .where("user_id", "in", chunk)
-      .where("kind", "in", ["legacy-check-in-reminder", "legacy-plan-shared"])
+      .where("kind", "=", "legacy-plan-shared")
       .orderBy("created_at")
       .execute(),
   );
   const eventsOf = new Map<string, typeof events>();
   for (const e of events) eventsOf.set(e.plan_id, [...(eventsOf.get(e.plan_id) ?? []), e]);
+  const remindersTo = new Map<string, typeof world.mailLog>();
+  for (const sent of world.mailLog) {
+    if (!/check-in|check in/i.test(sent.mail.subject)) continue;
+    remindersTo.set(sent.mail.to, [...(remindersTo.get(sent.mail.to) ?? []), sent]);
+  }
   const notesOf = new Map<string, typeof notes>();
   for (const n of notes) notesOf.set(n.user_id, [...(notesOf.get(n.user_id) ?? []), n]);
 
@@ -562,9 +567,11 @@ async function runBatch(database: Database, batch: Batch, start: number, random:
       })),
       phase: phases.get(p.planId) as Phase,
       accepted: outcomes[index] as boolean[],
-      reminders: (notesOf.get(p.owner.id) ?? [])
-        .filter((n) => n.kind === "legacy-check-in-reminder")
-        .map((n) => ({ at: Date.parse(n.created_at), deadline: /by (.+?)\. /.exec(n.body)?.[1] ?? "?" })),
+      // Every reminder is mailed (the in-app notice is one standing entry, ADR 058): the mails, with when they went.
+      reminders: (remindersTo.get(p.owner.email) ?? []).map(({ at, mail }) => ({
+        at,
+        deadline: /check in by (.+?)\. /.exec(mail.text)?.[1] ?? "?",
+      })),
       releaseNotices: (notesOf.get(p.recipient.id) ?? []).filter((n) => n.kind === "legacy-plan-shared")
         .length,
     });

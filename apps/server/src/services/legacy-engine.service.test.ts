@@ -181,6 +181,22 @@ for (const target of testDatabaseTargets()) {
       expect(reminders()).toBe(4);
       await t.at(60 * day);
       expect(reminders()).toBe(5);
+      // In the app the reminders are one standing notice, unread, stating the deadline the last one mailed.
+      const standing = async () =>
+        (await t.world.notifications.page(t.owner.id, { limit: 100 })).entries.filter(
+          (n) => n.kind === "legacy-check-in-reminder",
+        );
+      const deadline = /check in by (\d+ \w+ \d{4})/i.exec(
+        t.mailsTo(t.owner, /missed/i).at(-1)?.text ?? "",
+      )?.[1];
+      expect(deadline).toBeTruthy();
+      expect(await standing()).toEqual([
+        expect.objectContaining({
+          title: "Please check in",
+          body: expect.stringContaining(`by ${deadline}.`),
+          readAt: null,
+        }),
+      ]);
       const mail = t.mailsTo(t.owner, /missed/i).at(-1);
       const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
       expect(token).toBeTruthy();
@@ -191,6 +207,12 @@ for (const target of testDatabaseTargets()) {
       expect(earlier).toBeTruthy();
       // The one-click link checks in, once.
       expect(await t.world.engine.useLink(token ?? "")).toEqual({ done: "checkIn" });
+      // The check-in answers the standing notice: it is read now, and counts no more as unread.
+      expect((await standing())[0]?.readAt).toEqual(expect.any(String));
+      expect((await t.world.notifications.unreadCount(t.owner.id)).unread).toBe(
+        (await t.world.notifications.page(t.owner.id, { limit: 100 })).entries.filter((n) => !n.readAt)
+          .length,
+      );
       expect(await refusal(t.world.engine.useLink(token ?? ""))).toBe(legacyEngineMessages.linkInvalid);
       expect(await refusal(t.world.engine.useLink(earlier ?? ""))).toBe(legacyEngineMessages.linkInvalid);
       // Nor does a link that was never made: a changed token is refused without checking anyone in.

@@ -20,6 +20,7 @@ import {
 } from "../mail/templates.ts";
 import type { Caller } from "./account.service.ts";
 import type { Clock } from "./clock.ts";
+import { formatDay } from "./format-day.ts";
 import {
   advance,
   checkInIntervalDays,
@@ -37,7 +38,6 @@ import {
   takesMissedCheckIn,
   takesRequests,
 } from "./legacy-engine.ts";
-import { notificationText } from "./notifications.service.ts";
 import type { LinkPurpose, OneClickLinks } from "./one-click-links.ts";
 
 // The release engine's actions (docs/architecture.md section 10): check-ins, requests, refusals, trustee answers,
@@ -66,14 +66,6 @@ const never = new Date(8.64e15);
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const date = (at: string | null) => (at ? new Date(at) : null);
-// One formatter, made once: toLocaleDateString builds a new one on every call, which a sweep of thousands notices.
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const formatDay = (at: Date) => dayFormat.format(at);
 
 function enginePlan(row: PlanRow): EnginePlan {
   return {
@@ -489,8 +481,8 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   /**
    * Looks at owners' reminders, through `tx` (the caller's transaction): each is owed at most the latest slot due,
    * at most one in 24 hours; the rest learn when to be looked at next. The reminder columns are written for all at
-   * once, each conditional on the due time read, with a notification per reminder owed (its one-click link is signed,
-   * not stored). Answers the reminders to send once the transaction has committed. `known`: the owners' rows and all
+   * once, each conditional on the due time read; a reminder owed records its time and deadline there, which the
+   * owner's notifications show as one standing entry (its one-click link is signed, not stored). Answers the reminders to send once the transaction has committed. `known`: the owners' rows and all
    * their plans as they now stand in `tx`, when the caller has them (otherwise they are read).
    */
   async function remind(
@@ -522,7 +514,15 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
         userId: row.userId,
         expectedDueAt: row.dueAt,
         dueAt: iso(next.slot ? next.nextAt : next.at),
-        ...(next.slot ? { sent: { slotAt: next.slot.toISOString(), sentAt: now.toISOString() } } : {}),
+        ...(next.slot && next.deadline
+          ? {
+              sent: {
+                slotAt: next.slot.toISOString(),
+                sentAt: now.toISOString(),
+                deadlineAt: next.deadline.toISOString(),
+              },
+            }
+          : {}),
       })),
     );
     const sent = looked.filter(({ row, next }) => next.slot && next.deadline && won.has(row.userId));
@@ -540,14 +540,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
         },
       ];
     });
-    await tx.insertNotifications(
-      reminders.map(({ row, deadline }) => ({
-        userId: row.userId,
-        kind: "legacy-check-in-reminder",
-        ...notificationText("legacy-check-in-reminder", deadline),
-      })),
-      now,
-    );
+    // The in-app notification is the owner's standing reminder, read from the columns just written (ADR 058).
     return reminders;
   }
 

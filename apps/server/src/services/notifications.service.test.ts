@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createNotificationsRepo } from "../db/repos/notifications.repo.ts";
+import { createProfilesRepo } from "../db/repos/profiles.repo.ts";
 import { insertTestUser, type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
 import { steppingClock } from "../testing/clock.ts";
 import { createNotificationsService } from "./notifications.service.ts";
@@ -65,5 +66,68 @@ describe.each(testDatabaseTargets())("notifications on $name", (target) => {
     expect(await service.unreadCount(other)).toEqual({ unread: 1 });
     expect(await service.markRead(userId, "all")).toEqual({ unread: 0 });
     expect(await service.unreadCount(other)).toEqual({ unread: 1 });
+  });
+
+  // [Note: The standing check-in reminder]
+  it("shows the last check-in reminder as one entry in its place by time, unread until read, and a newer one unread again", async () => {
+    const { service, userId, other } = await setup();
+    const db = database?.db;
+    if (!db) throw new Error("no database");
+    await createProfilesRepo(db).createDefault(userId, "individual", new Date("2026-05-01T09:00:00.000Z"));
+    const remind = (sentAt: string, deadlineAt: string) =>
+      db
+        .updateTable("profiles")
+        .set({ reminder_sent_at: sentAt, reminder_deadline_at: deadlineAt })
+        .where("user_id", "=", userId)
+        .execute();
+    // The stepping clock gives the rows 09:00:01 and 09:00:02; the reminder went between them.
+    await service.notify(userId, "password-changed");
+    await remind("2026-05-01T09:00:01.500Z", "2027-03-11T09:00:00.000Z");
+    await service.notify(userId, "two-factor-enabled");
+    const page = await service.page(userId, { limit: 10 });
+    expect(page.entries.map((e) => e.kind)).toEqual([
+      "two-factor-enabled",
+      "legacy-check-in-reminder",
+      "password-changed",
+    ]);
+    const reminder = page.entries[1];
+    expect(reminder).toMatchObject({
+      title: "Please check in",
+      createdAt: "2026-05-01T09:00:01.500Z",
+      readAt: null,
+    });
+    expect(reminder?.body).toContain("by 11 March 2027.");
+    expect(page.unread).toBe(3);
+    // One at a time, each once, in the same order.
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const one = await service.page(userId, { limit: 1, ...(cursor ? { cursor } : {}) });
+      seen.push(...one.entries.map((e) => e.kind));
+      cursor = one.next ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(page.entries.map((e) => e.kind));
+    // Another account cannot mark it read; its owner can, by its id.
+    await service.markRead(other, [reminder?.id ?? ""]);
+    expect(await service.unreadCount(userId)).toEqual({ unread: 3 });
+    expect(await service.markRead(userId, [reminder?.id ?? ""])).toEqual({ unread: 2 });
+    expect((await service.page(userId, { limit: 10 })).entries[1]?.readAt).toEqual(expect.any(String));
+    // A newer reminder is unread again, and marking the older one read (a page opened before it) leaves it so.
+    await remind("2026-05-01T09:00:04.500Z", "2027-03-12T09:00:00.000Z");
+    const newer = (await service.page(userId, { limit: 10 })).entries[0];
+    expect(newer).toMatchObject({ kind: "legacy-check-in-reminder", readAt: null });
+    expect(newer?.body).toContain("by 12 March 2027.");
+    expect(await service.markRead(userId, [reminder?.id ?? ""])).toEqual({ unread: 3 });
+    expect(await service.markRead(userId, "all")).toEqual({ unread: 0 });
+    expect((await service.page(userId, { limit: 10 })).entries.every((e) => e.readAt !== null)).toBe(true);
+  });
+
+  it("shows no reminder entry for an account that was never reminded", async () => {
+    const { service, userId } = await setup();
+    await service.notify(userId, "password-changed");
+    expect((await service.page(userId, { limit: 10 })).entries.map((e) => e.kind)).toEqual([
+      "password-changed",
+    ]);
+    expect(await service.markRead(userId, ["reminder-2026-05-01T09:00:00.000Z"])).toEqual({ unread: 1 });
   });
 });

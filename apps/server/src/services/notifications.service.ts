@@ -8,6 +8,7 @@ import {
 import type { NotificationRecord, NotificationsRepo } from "../db/repos/notifications.repo.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "./clock.ts";
+import { formatDay } from "./format-day.ts";
 
 /** What each account event says to its owner. Written in the second person, with what to do if it was not them. */
 const texts: Record<NotificationKind, (detail: string) => { title: string; body: string }> = {
@@ -97,11 +98,44 @@ function toDto(record: NotificationRecord): Notification | undefined {
   return { ...rest, kind };
 }
 
+// [Note: The standing check-in reminder]
+// A check-in reminder is not a notification row of its own: the legacy sweep records the last one in the owner's
+// reminder columns (when it went, the deadline it stated), and the owner's notifications show it as one entry,
+// newest by when it went, unread until they read it or check in (ADR 058). The sweep of many reminders at once then
+// writes one row fewer for each. Its id names the reminder it shows ("reminder-" and when it went), so marking an
+// older one read leaves a newer reminder unread. Reminder rows written before migration 0015 stay as they were.
+const reminderIdPrefix = "reminder-";
+
+/** Whether `a` comes before `b` in a page: newer first, then by id, as the repo orders its rows. */
+const before = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+  a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
+const newerFirst = (a: NotificationRecord, b: NotificationRecord) =>
+  before(a, b) ? -1 : before(b, a) ? 1 : 0;
+
 export function createNotificationsService(deps: { repo: NotificationsRepo; clock: Clock }) {
   const { repo, clock } = deps;
 
   async function notify(userId: string, kind: NotificationKind, detail = ""): Promise<void> {
     await repo.insert({ userId, kind, ...notificationText(kind, detail) }, clock());
+  }
+
+  /** The owner's standing check-in reminder as a notification record, if a reminder ever went. */
+  async function standingReminder(userId: string): Promise<NotificationRecord | undefined> {
+    const reminder = await repo.checkInReminder(userId);
+    if (!reminder) return undefined;
+    return {
+      id: `${reminderIdPrefix}${reminder.sentAt}`,
+      userId,
+      kind: "legacy-check-in-reminder",
+      ...notificationText("legacy-check-in-reminder", formatDay(new Date(reminder.deadlineAt))),
+      createdAt: reminder.sentAt,
+      readAt: reminder.readAt !== null && reminder.readAt >= reminder.sentAt ? reminder.readAt : null,
+    };
+  }
+
+  async function unread(userId: string): Promise<number> {
+    const [rows, reminder] = await Promise.all([repo.unreadCount(userId), standingReminder(userId)]);
+    return rows + (reminder && reminder.readAt === null ? 1 : 0);
   }
 
   return {
@@ -132,7 +166,13 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
           throw new AppError("validation_failed", "That page of notifications is not valid.");
         after = { createdAt, id };
       }
-      const rows = await repo.page(userId, { limit: query.limit + 1, ...(after ? { after } : {}) });
+      const [stored, reminder] = await Promise.all([
+        repo.page(userId, { limit: query.limit + 1, ...(after ? { after } : {}) }),
+        standingReminder(userId),
+      ]);
+      // The standing reminder takes its place by time among this page's rows, when it comes after the cursor.
+      const rows =
+        reminder && (!after || before(after, reminder)) ? [...stored, reminder].sort(newerFirst) : stored;
       const shown = rows.slice(0, query.limit);
       const last = shown.at(-1);
       const next =
@@ -140,17 +180,26 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
           ? Buffer.from(`${last.createdAt}|${last.id}`, "utf8").toString("base64url")
           : null;
       const entries = shown.map(toDto).filter((entry): entry is Notification => entry !== undefined);
-      return { entries, next, unread: await repo.unreadCount(userId) };
+      return { entries, next, unread: await unread(userId) };
     },
 
     async unreadCount(userId: string): Promise<{ unread: number }> {
-      return { unread: await repo.unreadCount(userId) };
+      return { unread: await unread(userId) };
     },
 
     /** Only the caller's own notifications change, whatever ids are sent. */
     async markRead(userId: string, ids: readonly string[] | "all"): Promise<{ unread: number }> {
-      await repo.markRead(userId, ids, clock());
-      return { unread: await repo.unreadCount(userId) };
+      const now = clock();
+      if (ids === "all") {
+        await repo.markRead(userId, "all", now);
+        await repo.markCheckInReminderRead(userId, "any", now);
+      } else {
+        const rows = ids.filter((id) => !id.startsWith(reminderIdPrefix));
+        if (rows.length) await repo.markRead(userId, rows, now);
+        for (const id of ids.filter((id) => id.startsWith(reminderIdPrefix)))
+          await repo.markCheckInReminderRead(userId, id.slice(reminderIdPrefix.length), now);
+      }
+      return { unread: await unread(userId) };
     },
   };
 }

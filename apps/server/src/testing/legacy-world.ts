@@ -56,6 +56,8 @@ export function legacyWorld(
   let now = Date.parse(startIso);
   const clock = () => new Date(now);
   const mails: MailMessage[] = [];
+  /** Every mail with the clock's time when it was handed to the mailer. */
+  const mailLog: { at: number; mail: MailMessage }[] = [];
   const texts: { userId: string; body: string }[] = [];
   const documents = new Map<string, Set<string>>();
   const db = database.db;
@@ -67,7 +69,10 @@ export function legacyWorld(
     notifications.notify(userId, kind, detail);
   const mailer = {
     kind: "outbox" as const,
-    send: async (m: MailMessage) => void mails.push(m),
+    send: async (m: MailMessage) => {
+      mails.push(m);
+      mailLog.push({ at: now, mail: m });
+    },
     close: async () => {},
   };
   const runInBackground = (work: Promise<unknown>) => void work;
@@ -141,6 +146,7 @@ export function legacyWorld(
       return new Date(now);
     },
     mails,
+    mailLog,
     texts,
     notifications,
     contacts,

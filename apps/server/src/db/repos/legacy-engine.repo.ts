@@ -4,7 +4,6 @@ import type { Dialect } from "../database.ts";
 import { idList, jsonRows } from "../json-rows.ts";
 import type { DatabaseSchema, LegacyPlanRequestsTable } from "../schema.ts";
 import { timeOrderedId } from "../time-ordered-id.ts";
-import { insertNotificationRows, type NotificationEntry } from "./notifications.repo.ts";
 
 // The release engine's reads and writes (0010_release_engine). Every move of a plan is one transaction whose update
 // is conditional on the engine_rev that was read: a sweep run twice, two servers sweeping at once, or a sweep racing
@@ -85,8 +84,6 @@ export interface LegacyEngineRepo {
    * wrote stays when it throws.
    */
   transaction<T>(work: (repo: LegacyEngineRepo) => Promise<T>): Promise<T>;
-  /** Notifications written with the engine's other writes (the sweep's reminders), in one statement. */
-  insertNotifications(entries: readonly NotificationEntry[], now: Date): Promise<void>;
   /** Takes or renews the named lease until `now + ttlMs`; false while another holder's lease is live. */
   takeLease(name: string, holder: string, now: Date, ttlMs: number): Promise<boolean>;
   dropLease(name: string, holder: string): Promise<void>;
@@ -133,8 +130,9 @@ export interface LegacyEngineRepo {
     options?: { markOwnersDue?: boolean },
   ): Promise<Set<string>>;
   /**
-   * The owner checked in: the deadline moves a full interval ahead; the answered reminder slot is forgotten. With
-   * `onlyIfNotSince` (a reminder link's time), only when the last check-in was before it. Answers whether it wrote.
+   * The owner checked in: the deadline moves a full interval ahead; the answered reminder slot is forgotten, and the
+   * standing reminder notice counts as read (the check-in answers it). With `onlyIfNotSince` (a reminder link's
+   * time), only when the last check-in was before it. Answers whether it wrote.
    */
   checkIn(userId: string, now: Date, intervalDays: number, onlyIfNotSince?: Date): Promise<boolean>;
   reminderRow(userId: string): Promise<OwnerReminderRow | undefined>;
@@ -144,14 +142,15 @@ export interface LegacyEngineRepo {
   setReminderDue(userId: string, expectedDueAt: string | null, dueAt: string | null): Promise<boolean>;
   /**
    * Many owners' reminder columns in one conditional update, each written only if its due time is still the
-   * `expectedDueAt` read (a reminder sent also records its slot and time). Answers the owners written.
+   * `expectedDueAt` read (a reminder sent also records its slot, its time and the deadline it states, which the
+   * owner's standing notification shows). Answers the owners written.
    */
   updateReminders(
     updates: readonly {
       userId: string;
       expectedDueAt: string | null;
       dueAt: string | null;
-      sent?: { slotAt: string; sentAt: string };
+      sent?: { slotAt: string; sentAt: string; deadlineAt: string };
     }[],
   ): Promise<Set<string>>;
   /** Names and addresses of accounts. */
@@ -376,10 +375,6 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
   const repo: LegacyEngineRepo = {
     transaction(work) {
       return inTransaction((trx) => work(trx === db ? repo : createLegacyEngineRepo(trx, dialect)));
-    },
-
-    async insertNotifications(entries, now) {
-      await insertNotificationRows(db, dialect, entries, now);
     },
 
     async takeLease(name, holder, now, ttlMs) {
@@ -626,6 +621,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
           valid_60_day_check: now.toISOString(),
           next_60_day_check: new Date(now.getTime() + intervalDays * 24 * 60 * 60 * 1000).toISOString(),
           reminder_slot_at: null,
+          reminder_read_at: now.toISOString(),
         })
         .where("user_id", "=", userId);
       if (onlyIfNotSince) {
@@ -674,6 +670,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         sent: u.sent ? 1 : 0,
         slot_at: u.sent?.slotAt ?? null,
         sent_at: u.sent?.sentAt ?? null,
+        deadline_at: u.sent?.deadlineAt ?? null,
       }));
       const v = jsonRows(
         dialect,
@@ -685,15 +682,17 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
           sent: "integer",
           slot_at: "text",
           sent_at: "text",
+          deadline_at: "text",
         },
         "v",
       );
-      // A reminder sent records its slot and time; the due time is written only where it is still the one read.
+      // A reminder sent records its slot, time and deadline; the due time is written only where it is still the one read.
       const written = await sql<{ user_id: string }>`
         update profiles set
           reminder_due_at = v.due_at,
           reminder_slot_at = case when v.sent = 1 then v.slot_at else profiles.reminder_slot_at end,
-          reminder_sent_at = case when v.sent = 1 then v.sent_at else profiles.reminder_sent_at end
+          reminder_sent_at = case when v.sent = 1 then v.sent_at else profiles.reminder_sent_at end,
+          reminder_deadline_at = case when v.sent = 1 then v.deadline_at else profiles.reminder_deadline_at end
         from ${v}
         where profiles.user_id = v.user_id
           and (profiles.reminder_due_at = v.expected or (profiles.reminder_due_at is null and v.expected is null))

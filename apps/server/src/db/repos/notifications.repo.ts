@@ -31,6 +31,15 @@ export interface NotificationsRepo {
   unreadCount(userId: string): Promise<number>;
   /** Marks the given ids (only the user's own) or all of the user's notifications read. */
   markRead(userId: string, ids: readonly string[] | "all", now: Date): Promise<void>;
+  /**
+   * The owner's last check-in reminder, from their reminder columns (the legacy sweep writes them): when it went, the
+   * deadline it stated and when its notice was last read (or the owner checked in). Undefined when none ever went.
+   */
+  checkInReminder(
+    userId: string,
+  ): Promise<{ sentAt: string; deadlineAt: string; readAt: string | null } | undefined>;
+  /** Marks the last check-in reminder read: only if it is still the one sent at `sentAt` (any, with "any"). */
+  markCheckInReminderRead(userId: string, sentAt: string | "any", now: Date): Promise<void>;
   /** Whether the user has signed in from this device before; records it if not. */
   rememberDevice(userId: string, deviceKey: string, now: Date): Promise<"known" | "new" | "first">;
 }
@@ -45,8 +54,8 @@ const toRecord = (row: NotificationsTable): NotificationRecord => ({
   readAt: row.read_at,
 });
 
-/** Writes notifications in one statement (also inside another repo's transaction: the legacy sweep's reminders). */
-export async function insertNotificationRows(
+/** Writes notifications in one statement. */
+async function insertNotificationRows(
   db: Kysely<DatabaseSchema>,
   dialect: Dialect,
   entries: readonly NotificationEntry[],
@@ -106,6 +115,34 @@ export function createNotificationsRepo(db: Kysely<DatabaseSchema>, dialect: Dia
         .where("user_id", "=", userId)
         .where("read_at", "is", null);
       if (ids !== "all") query = query.where("id", "in", [...ids]);
+      await query.execute();
+    },
+    async checkInReminder(userId) {
+      const row = await db
+        .selectFrom("profiles")
+        .select(["reminder_sent_at", "reminder_deadline_at", "reminder_read_at"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (!row?.reminder_sent_at || !row.reminder_deadline_at) return undefined;
+      return {
+        sentAt: row.reminder_sent_at,
+        deadlineAt: row.reminder_deadline_at,
+        readAt: row.reminder_read_at,
+      };
+    },
+    async markCheckInReminderRead(userId, sentAt, now) {
+      let query = db
+        .updateTable("profiles")
+        .set({ reminder_read_at: now.toISOString() })
+        .where("user_id", "=", userId)
+        .where("reminder_sent_at", "is not", null)
+        .where((eb) =>
+          eb.or([
+            eb("reminder_read_at", "is", null),
+            eb("reminder_read_at", "<", eb.ref("reminder_sent_at")),
+          ]),
+        );
+      if (sentAt !== "any") query = query.where("reminder_sent_at", "=", sentAt);
       await query.execute();
     },
     async rememberDevice(userId, deviceKey, now) {
