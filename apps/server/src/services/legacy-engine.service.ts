@@ -482,8 +482,9 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
    * Looks at owners' reminders, through `tx` (the caller's transaction): each is owed at most the latest slot due,
    * at most one in 24 hours; the rest learn when to be looked at next. The reminder columns are written for all at
    * once, each conditional on the due time read; a reminder owed records its time and deadline there, which the
-   * owner's notifications show as one standing entry (its one-click link is signed, not stored). Answers the reminders to send once the transaction has committed. `known`: the owners' rows and all
-   * their plans as they now stand in `tx`, when the caller has them (otherwise they are read).
+   * owner's notifications show as one standing entry (its one-click link is signed, not stored). Answers the
+   * reminders to send once the transaction has committed. `known`: the owners' rows and all their plans as they now
+   * stand in `tx`, when the caller has them (otherwise they are read).
    */
   async function remind(
     tx: LegacyEngineRepo,

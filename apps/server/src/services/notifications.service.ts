@@ -133,9 +133,13 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
     };
   }
 
-  async function unread(userId: string): Promise<number> {
-    const [rows, reminder] = await Promise.all([repo.unreadCount(userId), standingReminder(userId)]);
-    return rows + (reminder && reminder.readAt === null ? 1 : 0);
+  /** Unread stored rows, and the standing reminder when unread (`reminder`: as the caller already read it). */
+  async function unread(userId: string, reminder?: NotificationRecord | null): Promise<number> {
+    const [rows, standing] = await Promise.all([
+      repo.unreadCount(userId),
+      reminder === undefined ? standingReminder(userId) : reminder,
+    ]);
+    return rows + (standing && standing.readAt === null ? 1 : 0);
   }
 
   return {
@@ -180,7 +184,7 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
           ? Buffer.from(`${last.createdAt}|${last.id}`, "utf8").toString("base64url")
           : null;
       const entries = shown.map(toDto).filter((entry): entry is Notification => entry !== undefined);
-      return { entries, next, unread: await unread(userId) };
+      return { entries, next, unread: await unread(userId, reminder ?? null) };
     },
 
     async unreadCount(userId: string): Promise<{ unread: number }> {
