@@ -231,27 +231,29 @@ describe("the release engine", () => {
         .getByTestId("check-in-banner")
         .getByText("You missed a check-in")
         .waitFor({ timeout: 30_000 });
-      // Several reminders were mailed by now; in the app they are one notice, the last one's, with its deadline.
+      // Several reminders were mailed by now; in the app they are one notice, the last one's, worded as its mail
+      // (the check-in was missed) and with its deadline.
       await page.goto(`${baseUrl}/app/notifications`);
       const notices = page.getByTestId("notifications-list");
-      const reminders = notices.getByRole("heading", { name: /Please check in$/ });
+      const reminders = notices.getByRole("heading", { name: /You missed a check-in$/ });
       await reminders.first().waitFor({ timeout: 30_000 });
       expect(await reminders.count()).toBe(1);
-      expect(await reminders.textContent()).toBe("Unread: Please check in");
+      expect(await reminders.textContent()).toBe("Unread: You missed a check-in");
       const deadline = /did not check in by (\d+ \w+ \d{4})/.exec(missed.text)?.[1];
       expect(deadline).toBeTruthy();
-      await notices.getByText(`by ${deadline}.`, { exact: false }).waitFor();
+      await notices.getByText(`You did not check in by ${deadline}.`, { exact: false }).waitFor();
+      expect(await notices.getByRole("heading", { name: /Please check in$/ }).count()).toBe(0);
       await shot(page, "reminder-notice");
       // Read once, it stays read.
       const markRead = notices
         .getByRole("listitem")
-        .filter({ hasText: "Please check in" })
+        .filter({ hasText: "You missed a check-in" })
         .getByRole("button", { name: /Mark as read/ });
       await markRead.click();
       await markRead.waitFor({ state: "detached" });
       await page.reload();
       await reminders.first().waitFor({ timeout: 30_000 });
-      expect(await reminders.textContent()).toBe("Please check in");
+      expect(await reminders.textContent()).toBe("You missed a check-in");
       expect(await markRead.count()).toBe(0);
       await page.goto(`${baseUrl}/account/LegacySettings`);
       // Past the grace period: released, Ada is told and opens what was left for her.

@@ -181,7 +181,8 @@ for (const target of testDatabaseTargets()) {
       expect(reminders()).toBe(4);
       await t.at(60 * day);
       expect(reminders()).toBe(5);
-      // In the app the reminders are one standing notice, unread, stating the deadline the last one mailed.
+      // In the app the reminders are one standing notice, unread, worded as the last one mailed (in grace: the
+      // check-in was missed) and stating its deadline.
       const standing = async () =>
         (await t.world.notifications.page(t.owner.id, { limit: 100 })).entries.filter(
           (n) => n.kind === "legacy-check-in-reminder",
@@ -192,8 +193,8 @@ for (const target of testDatabaseTargets()) {
       expect(deadline).toBeTruthy();
       expect(await standing()).toEqual([
         expect.objectContaining({
-          title: "Please check in",
-          body: expect.stringContaining(`by ${deadline}.`),
+          title: "You missed a check-in",
+          body: expect.stringContaining(`You did not check in by ${deadline}.`),
           readAt: null,
         }),
       ]);

@@ -122,6 +122,22 @@ describe.each(testDatabaseTargets())("notifications on $name", (target) => {
     expect((await service.page(userId, { limit: 10 })).entries.every((e) => e.readAt !== null)).toBe(true);
   });
 
+  it("words a reminder that went after its deadline as its mail did: the check-in was missed", async () => {
+    const { service, userId } = await setup();
+    const db = database?.db;
+    if (!db) throw new Error("no database");
+    await createProfilesRepo(db).createDefault(userId, "individual", new Date("2026-05-01T09:00:00.000Z"));
+    await db
+      .updateTable("profiles")
+      .set({ reminder_sent_at: "2027-03-12T09:00:00.000Z", reminder_deadline_at: "2027-03-11T09:00:00.000Z" })
+      .where("user_id", "=", userId)
+      .execute();
+    const [reminder] = (await service.page(userId, { limit: 10 })).entries;
+    expect(reminder).toMatchObject({ kind: "legacy-check-in-reminder", title: "You missed a check-in" });
+    expect(reminder?.body).toContain("You did not check in by 11 March 2027.");
+    expect(reminder?.body).not.toContain("if you do not check in");
+  });
+
   it("shows no reminder entry for an account that was never reminded", async () => {
     const { service, userId } = await setup();
     await service.notify(userId, "password-changed");

@@ -86,8 +86,14 @@ const texts: Record<NotificationKind, (detail: string) => { title: string; body:
   }),
 };
 
-/** A notification's title and body (the legacy sweep writes its reminders' in its own transaction). */
+/** A notification's title and body. */
 export const notificationText = (kind: NotificationKind, detail = "") => texts[kind](detail);
+
+/** The standing check-in reminder's words when it went after the deadline, in a grace period (as its mail says). */
+const missedCheckInText = (deadline: string) => ({
+  title: "You missed a check-in",
+  body: `You did not check in by ${deadline}. Unless you check in, your legacy plans will be released after their grace period. Press "I'm still here" on your home page, or use the link in the reminder mail.`,
+});
 
 const isKind = (kind: string): kind is NotificationKind =>
   (notificationKinds as readonly string[]).includes(kind);
@@ -127,7 +133,10 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
       id: `${reminderIdPrefix}${reminder.sentAt}`,
       userId,
       kind: "legacy-check-in-reminder",
-      ...notificationText("legacy-check-in-reminder", formatDay(new Date(reminder.deadlineAt))),
+      // Worded as its mail was: a reminder that went after the deadline says the check-in was missed.
+      ...(reminder.sentAt >= reminder.deadlineAt
+        ? missedCheckInText(formatDay(new Date(reminder.deadlineAt)))
+        : notificationText("legacy-check-in-reminder", formatDay(new Date(reminder.deadlineAt)))),
       createdAt: reminder.sentAt,
       readAt: reminder.readAt !== null && reminder.readAt >= reminder.sentAt ? reminder.readAt : null,
     };

@@ -19,7 +19,7 @@ export default function Notifications() {
   return (
     <SectionPage
       title={title}
-      description="Security notices about your account (a sign-in from a new device, a password or two-step sign-in change) and, later, reminders and messages about your legacy plan."
+      description="Security notices about your account (a sign-in from a new device, a password or two-step sign-in change) and news of your legacy plans: check-in reminders, your contacts' answers, requests for access and releases."
     >
       <QueryView query={pages} label="your notifications">
         {() => <NotificationsList />}
