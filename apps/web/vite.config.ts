@@ -29,13 +29,16 @@ function routeModuleReloadGuard(): Plugin {
 }
 
 /**
- * zod and the contract's schemas in a chunk of their own; the contract's route table, which the root reads, in
- * another (the schemas import it, so it would be pulled in with them). The bundler otherwise puts modules shared by
- * the same pages into one chunk: the tiny ApiError class, which the root's query client reads, rode in zod's chunk,
- * and every public page downloaded and ran some 120 KB of zod and schemas it never uses.
+ * zod and the contract's schemas in a chunk of their own; the contract's route table and the hydrated event's name,
+ * which the root reads, in others (the schemas import the route table, so it would be pulled in with them). The
+ * bundler otherwise puts modules shared by the same pages into one chunk: the tiny ApiError class, which the root's
+ * query client reads, rode in zod's chunk, and every public page downloaded and ran some 120 KB of zod and schemas
+ * it never uses (on Lighthouse's mobile phone, about 0.2 s of blocked main thread). e2e/public-site.test.ts checks
+ * that no public page loads them.
  */
 const chunkGroups = [
   { name: "api-routes", priority: 2, test: /[\\/]packages[\\/]contract[\\/]src[\\/]routes\.ts$/ },
+  { name: "page-events", priority: 2, test: /[\\/]packages[\\/]contract[\\/]src[\\/]page-events\.ts$/ },
   { name: "contract", priority: 1, test: /[\\/](node_modules[\\/]zod|packages[\\/]contract)[\\/]/ },
 ];
 

@@ -1,4 +1,4 @@
-import { pageHydratedEvent } from "@heirloom/contract";
+import { pageHydratedEvent } from "@heirloom/contract/page-events";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,

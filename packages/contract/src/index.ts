@@ -8,7 +8,6 @@ export * from "./legacy.ts";
 export * from "./legacy-engine.ts";
 export * from "./legacy-plans.ts";
 export * from "./notifications.ts";
-export * from "./page-events.ts";
 export * from "./page-views.ts";
 export * from "./profile.ts";
 export * from "./routes.ts";

@@ -1,4 +1,4 @@
-import { pageHydratedEvent } from "@heirloom/contract";
+import { pageHydratedEvent } from "@heirloom/contract/page-events";
 import { describe, expect, it } from "vitest";
 import { loadScriptsAfterPaint } from "./paint-first.ts";
 

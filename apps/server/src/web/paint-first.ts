@@ -12,7 +12,7 @@
 // signed-in area. So is any page whose scripts are not in the shape this reads (a development server's, or a new
 // React Router's).
 
-import { pageHydratedEvent } from "@heirloom/contract";
+import { pageHydratedEvent } from "@heirloom/contract/page-events";
 
 /** How long after the client entry has loaded the held clicks wait for the page to say it has hydrated. */
 const heldClicksLimitMs = 5000;
