@@ -73,9 +73,10 @@ describe("a marketing page's scripts after its first paint", () => {
       'const [route0, route1, route2] = await Promise.all([import("/assets/root-C.js"), import("/assets/layout-D.js"), import("/assets/security-E.js")]);',
     );
     expect(moduleScript).toContain('window.__reactRouterRouteModules = {"root":route0,');
-    // The client entry (which hydrates) last, awaited, then the page's word that it has hydrated (or 5 s); only
-    // then do the clicks held meanwhile go to their buttons.
-    expect(moduleScript.split("\n").slice(-3)).toEqual([
+    // The client entry (which hydrates) last, in a task after the route modules', awaited, then the page's word
+    // that it has hydrated (or 5 s); only then do the clicks held meanwhile go to their buttons.
+    expect(moduleScript.split("\n").slice(-4)).toEqual([
+      "await new Promise((go) => setTimeout(go));",
       'try { await import("/assets/entry.client-A.js"); await Promise.race([hydrated, new Promise((go) => setTimeout(go, 5000))]); } finally { document.removeEventListener("click", hold, true); }',
       "await new Promise((go) => setTimeout(go));",
       "for (const button of held) if (button.isConnected) button.click();",

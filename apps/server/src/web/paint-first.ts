@@ -79,6 +79,9 @@ export function loadScriptsAfterPaint(html: string): string {
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
     ...rest,
+    // The route modules ran in this task; React's own start and the first of hydration run in the next, so a phone
+    // meets two shorter tasks, not one long one.
+    "await new Promise((go) => setTimeout(go));",
     // The client entry hydrates the page in a transition, which yields: its module having loaded says nothing of the
     // buttons. The root layout says when they all listen; should it never say, the clicks go 5 s after the entry.
     `try { await import(${entry}); await Promise.race([hydrated, new Promise((go) => setTimeout(go, ${heldClicksLimitMs}))]); } finally { document.removeEventListener("click", hold, true); }`,
