@@ -2,12 +2,13 @@
 // Starts the real server (NODE_ENV=production, the built web app, SQLite in a temp data folder, LOG_LEVEL=warn) and
 // the hello-world, both on loopback, and drives each target with autocannon (50 connections, BENCH_SECONDS seconds
 // per target, 10 by default, after a short unreported warm-up). Prints req/s, p50, p99 and the ratio to the
-// hello-world's req/s per line (goals: signed-in JSON reads >= 0.30 with p99 < 50 ms, /healthz >= 0.50), and for the
-// signed-in reads also the ratio to the same bare server sending an answer of the same size; the server's resident
-// memory after boot, after the load, after a forced GC and after 12 s quiet (read from /proc/PID/status), with where
-// it is after boot and after the load (the node binary's pages, V8's heap pages, the C heap, the rest); and the
-// time from spawning each process to its first 200 (/healthz for the app). Not a test: nothing fails on a slow or
-// busy machine. Run from the repository root after `npm run build`:
+// hello-world's req/s, driven the same way just before each target, per line (goals: signed-in JSON reads >= 0.30
+// with p99 < 50 ms, /healthz >= 0.50), and for the signed-in reads also the ratio to the same bare server sending an
+// answer of the same size; then the hello-world's range over the run and the signed-in reads' lowest and highest
+// ratio; the server's resident memory after boot, after the load, after a forced GC and after 12 s quiet (read from
+// /proc/PID/status), with where it is after boot and after the load (the node binary's pages, V8's heap pages, the C
+// heap, the rest); and the time from spawning each process to its first 200 (/healthz for the app). Not a test:
+// nothing fails on a slow or busy machine. Run from the repository root after `npm run build`:
 //   npm run bench:server
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:server   (a fresh database there,
 //   dropped at the end)
@@ -146,30 +147,40 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const padLeft = (text: string, width: number) => text.padStart(width);
-let ceiling = Number.NaN;
 const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+/** The hello-world's URL: the ceiling, driven again just before each target. */
+let ceilingUrl = "";
+const ceilings: number[] = [];
+const ratios: { label: string; ratio: number }[] = [];
 
-/** Warms the target up, then measures it and prints one line. */
+/** Warms `url` up, then drives it for SECONDS: autocannon's result. */
+async function drive(url: string, headers: Record<string, string> = {}) {
+  await load(url, headers, WARMUP_SECONDS);
+  return load(url, headers, SECONDS);
+}
+
 /**
- * Measures `url` and prints its line. With `sameSize` (the base URL of the hello-world process), the bare server is
- * then driven with an answer of the target's average size on the wire (autocannon's bytes per response), and the
- * line adds the ratio to that: on loopback, the sender pays for the receiver's TCP work, so a 5 KB answer costs more
- * than a 17-byte one whatever the server does.
+ * Measures `url` and prints its line, with its ratio to the hello-world driven just before it (the machine's speed
+ * drifts: the same hello-world ran at 17,000 and at 27,000 req/s in two runs of one afternoon, so a ceiling measured
+ * once at the start made every later ratio swing with it). With `sameSize` (the base URL of the hello-world
+ * process), the bare server is then driven with an answer of the target's average size on the wire (autocannon's
+ * bytes per response), and the line adds the ratio to that: on loopback, the sender pays for the receiver's TCP work,
+ * so a 5 KB answer costs more than a 17-byte one whatever the server does.
  */
 async function measure(label: string, url: string, headers: Record<string, string> = {}, sameSize?: string) {
-  if (!Number.isNaN(ceiling) && only && !only.some((word) => label.includes(word))) return;
-  await load(url, headers, WARMUP_SECONDS);
-  const result = await load(url, headers, SECONDS);
+  if (only && !only.some((word) => label.includes(word))) return;
+  const ceiling = (await drive(ceilingUrl)).requests.average;
+  ceilings.push(ceiling);
+  const result = await drive(url, headers);
   const rps = result.requests.average;
-  if (Number.isNaN(ceiling)) ceiling = rps;
+  ratios.push({ label, ratio: rps / ceiling });
   const faults = result.non2xx + result.errors + result.timeouts;
   let sized = "";
   if (sameSize) {
     const bytes = Math.round(result.throughput.average / result.requests.average);
     // The bare answer's own headers are about 150 bytes; its body makes up the rest.
     const bare = `${sameSize}/bytes/${Math.max(16, bytes - 150)}`;
-    await load(bare, {}, WARMUP_SECONDS);
-    const reference = await load(bare, {}, SECONDS);
+    const reference = await drive(bare);
     sized = `  ${(rps / reference.requests.average).toFixed(2)}x of a bare ${bytes.toLocaleString("en")}-byte answer (${Math.round(reference.requests.average).toLocaleString("en")} req/s)`;
   }
   console.log(
@@ -179,6 +190,7 @@ async function measure(label: string, url: string, headers: Record<string, strin
       padLeft(`p50 ${result.latency.p50} ms`, 12),
       padLeft(`p99 ${result.latency.p99} ms`, 13),
       padLeft(`${(rps / ceiling).toFixed(2)}x`, 7),
+      ` of ${Math.round(ceiling).toLocaleString("en")}`,
       faults ? `  (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)` : "",
       sized,
     ].join(""),
@@ -249,7 +261,10 @@ try {
     `Heirloom server bench: ${benchDatabaseUrl ? "PostgreSQL" : "SQLite"}, ${CONNECTIONS} connections, ` +
       `${SECONDS} s per target after ${WARMUP_SECONDS} s of warm-up; ${DOCUMENTS} documents (${listed.items.length} objects listed)`,
   );
-  await measure("bare Fastify hello-world (ceiling)", `${hello.baseUrl}/`);
+  ceilingUrl = `${hello.baseUrl}/`;
+  console.log(
+    "target                                                     req/s         p50          p99  ratio to the hello-world just before",
+  );
   await measure("GET /healthz", `${app.baseUrl}/healthz`);
   const bare = hello.baseUrl;
   await measure("GET /api/account/profile (signed in)", `${app.baseUrl}/api/account/profile`, signedIn, bare);
@@ -273,6 +288,22 @@ try {
     "accept-encoding": "br, gzip",
   });
 
+  if (ceilings.length) {
+    const signedIn = ratios.filter((r) => r.label.includes("signed in"));
+    const health = ratios.find((r) => r.label.includes("healthz"));
+    const range = (values: number[], digits: number) =>
+      `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
+    console.log(
+      `hello-world across the run: ${range(ceilings, 0)} req/s` +
+        (signedIn.length
+          ? `; signed-in reads ${range(
+              signedIn.map((r) => r.ratio),
+              2,
+            )}x (goal >= 0.30)`
+          : "") +
+        (health ? `; /healthz ${health.ratio.toFixed(2)}x (goal >= 0.50)` : ""),
+    );
+  }
   const loadedMiB = residentMiB(pid);
   const loadedParts = residentParts(pid);
   const gcMiB = await residentAfterGc(pid);
