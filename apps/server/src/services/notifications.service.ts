@@ -129,14 +129,15 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; cloc
   async function standingReminder(userId: string): Promise<NotificationRecord | undefined> {
     const reminder = await repo.checkInReminder(userId);
     if (!reminder) return undefined;
+    const deadline = formatDay(new Date(reminder.deadlineAt));
     return {
       id: `${reminderIdPrefix}${reminder.sentAt}`,
       userId,
       kind: "legacy-check-in-reminder",
       // Worded as its mail was: a reminder that went after the deadline says the check-in was missed.
       ...(reminder.sentAt >= reminder.deadlineAt
-        ? missedCheckInText(formatDay(new Date(reminder.deadlineAt)))
-        : notificationText("legacy-check-in-reminder", formatDay(new Date(reminder.deadlineAt)))),
+        ? missedCheckInText(deadline)
+        : notificationText("legacy-check-in-reminder", deadline)),
       createdAt: reminder.sentAt,
       readAt: reminder.readAt !== null && reminder.readAt >= reminder.sentAt ? reminder.readAt : null,
     };
