@@ -106,6 +106,9 @@ export interface BuildOptions {
 /** How long a session check's answer is kept on one server (ADR 042). */
 export const sessionCacheMs = 5_000;
 
+/** How long after it is ready a server with no page asked for yet loads the render build anyway (ADR 051). */
+const renderBuildDelayMs = 1_000;
+
 /** Builds the whole server from a parsed config. Nothing here reads process.env. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -467,15 +470,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await registerDevWebRoutes(app, { webRoot: path.dirname(config.webBuildDir), services: { articles } });
     return app;
   }
-  // The render build is imported once the server is ready, not before: a cold start answers /healthz and the API
-  // without waiting for it, and the first pages wait for it (ADR 051). A missing build still stops the boot here.
+  // The render build is imported at the first page request, or a while after the server is ready if no page was
+  // asked for by then; never before it listens. Importing it holds the event loop for a quarter of a second, so a
+  // cold start answers /healthz and the API without waiting for it, and only the first page does (ADR 051). A
+  // missing build still stops the boot here.
   webBuildEntry(config.webBuildDir);
-  const build = new Promise<ServerBuild>((resolve) => {
-    app.addHook("onReady", async () => {
-      setImmediate(() => resolve(loadWebBuild(config.webBuildDir)));
-    });
+  let loading: Promise<ServerBuild> | undefined;
+  const build = () => {
+    if (!loading) {
+      loading = loadWebBuild(config.webBuildDir);
+      loading.catch((error: unknown) => app.log.error({ err: error }, "the web build could not be loaded"));
+    }
+    return loading;
+  };
+  app.addHook("onReady", async () => {
+    setTimeout(() => void build().catch(() => {}), renderBuildDelayMs).unref();
   });
-  build.catch((error: unknown) => app.log.error({ err: error }, "the web build could not be loaded"));
   // The built assets under one wildcard route, looked up on disk per request; the few files beside them (the icon,
   // robots.txt) each under a route of their own. (One route per file, as `wildcard: false` registers them, was a
   // tenth of a cold start: ADR 051.)

@@ -119,19 +119,19 @@ export function registerWebRoutes(
   app: FastifyInstance,
   deps: {
     /**
-     * The build; in production a promise (it loads once the server is ready, and the first pages wait for it), in
-     * development a function, so each request sees the latest code from Vite.
+     * The build, asked for at each page request: in production it loads at the first ask and is the same build
+     * from then on (ADR 051); in development each request sees the latest code from Vite.
      */
-    build: Promise<ServerBuild> | (() => Promise<ServerBuild>);
+    build: () => Promise<ServerBuild>;
     mode: "production" | "development";
     services: { articles: ArticleReader };
     /** Where rendered pages are kept (production); without it every request renders. */
     pages?: PageCache;
   },
 ) {
-  const current = typeof deps.build === "function" ? deps.build : () => deps.build as Promise<ServerBuild>;
+  const current = deps.build;
   // React Router derives its routes once from a build it is given, and on every request from a function.
-  let handle = typeof deps.build === "function" ? createRequestHandler(deps.build, deps.mode) : undefined;
+  let handle = deps.mode === "development" ? createRequestHandler(deps.build, deps.mode) : undefined;
   const contextKeys = async (): Promise<WebEntryExports> => {
     const build = await current();
     const { servicesContext, nonceContext, renderVariant } = build.entry
