@@ -102,4 +102,20 @@ describe("the page cache", () => {
     await t.cache.get("/b", t.render("B"));
     expect(t.renders()).toBe(before + 1);
   });
+
+  it("keeps the order of use when the page used last is asked for again", async () => {
+    const t = setup();
+    await t.cache.get("/a", t.render("A"));
+    await t.cache.get("/b", t.render("B"));
+    await t.cache.get("/b", t.render("B"));
+    await t.cache.get("/a", t.render("A"));
+    await t.cache.get("/a", t.render("A"));
+    await t.cache.get("/c", t.render("C"));
+    const before = t.renders();
+    // /b was the least recently used, so /c took its place; /a stayed.
+    await t.cache.get("/a", t.render("A"));
+    expect(t.renders()).toBe(before);
+    await t.cache.get("/b", t.render("B"));
+    expect(t.renders()).toBe(before + 1);
+  });
 });

@@ -58,6 +58,8 @@ export function createPageCache(options: { maxEntries: number; ttlMs: number; no
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedPage>();
   const filling = new Map<string, Promise<CachedPage | undefined>>();
+  /** The most recently used key: asked for again, it needs no move to the end of `entries`. */
+  let newest: string | undefined;
   // A render under way when the cache is cleared may hold what was just changed: it is answered, not kept.
   let generation = 0;
 
@@ -90,6 +92,7 @@ export function createPageCache(options: { maxEntries: number; ttlMs: number; no
     if (renderedIn !== generation) return page;
     entries.delete(key);
     entries.set(key, page);
+    newest = key;
     while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
     return page;
   }
@@ -106,8 +109,11 @@ export function createPageCache(options: { maxEntries: number; ttlMs: number; no
     ): Promise<CachedPage | undefined> {
       const kept = entries.get(key);
       if (kept && now() - kept.storedAt < options.ttlMs) {
-        entries.delete(key);
-        entries.set(key, kept);
+        if (key !== newest) {
+          entries.delete(key);
+          entries.set(key, kept);
+          newest = key;
+        }
         return kept;
       }
       const pending = filling.get(key);
@@ -126,6 +132,7 @@ export function createPageCache(options: { maxEntries: number; ttlMs: number; no
     clear() {
       generation += 1;
       entries.clear();
+      newest = undefined;
       filling.clear();
     },
     get size() {
