@@ -76,7 +76,7 @@ describe("a marketing page's scripts after its first paint", () => {
     // The client entry (which hydrates) last, in a task after the route modules', awaited, then the page's word
     // that it has hydrated (or 5 s); only then do the clicks held meanwhile go to their buttons.
     expect(moduleScript.split("\n").slice(-4)).toEqual([
-      "await new Promise((go) => setTimeout(go));",
+      "await yieldTask();",
       'try { await import("/assets/entry.client-A.js"); await Promise.race([hydrated, new Promise((go) => setTimeout(go, 5000))]); } finally { document.removeEventListener("click", hold, true); }',
       "await new Promise((go) => setTimeout(go));",
       "for (const button of held) if (button.isConnected) button.click();",
@@ -85,6 +85,19 @@ describe("a marketing page's scripts after its first paint", () => {
       'document.addEventListener("click", hold, true);',
       `const hydrated = new Promise((go) => document.addEventListener("${pageHydratedEvent}", go, { once: true }));`,
     ]);
+  });
+
+  it("evaluates each module but the client entry in a task of its own, the last listed first, before the routes", () => {
+    const lines = moduleScript.split("\n");
+    const each = lines.indexOf(
+      'for (const href of ["/assets/security-E.js","/assets/layout-D.js","/assets/root-C.js","/assets/runtime-B.js"]) { try { await import(href); } catch {} await yieldTask(); }',
+    );
+    expect(each).toBeGreaterThan(0);
+    expect(lines.findIndex((line) => line.startsWith("const [route0"))).toBeGreaterThan(each);
+    // A task is ended with the scheduler's yield where the browser has one, otherwise with a timer.
+    expect(lines).toContain(
+      "const yieldTask = () => globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go));",
+    );
   });
 
   it("keeps a module imported for its side effects, unnamed", () => {

@@ -77,11 +77,15 @@ export function loadScriptsAfterPaint(html: string): string {
     // The first task after the first frame; in a tab that is not shown (no frames), after a second.
     "await new Promise((go) => { requestAnimationFrame(() => setTimeout(go)); setTimeout(go, 1000); });",
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    // Each module is evaluated in a task of its own, the last of the list first (a route's own modules come after
+    // the route there), so a phone meets many short tasks instead of one long one; the client entry is left out.
+    "const yieldTask = () => globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go));",
+    `for (const href of ${JSON.stringify(preloads.filter((href) => JSON.stringify(href) !== entry).reverse())}) { try { await import(href); } catch {} await yieldTask(); }`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
     ...rest,
     // The route modules ran in this task; React's own start and the first of hydration run in the next, so a phone
     // meets two shorter tasks, not one long one.
-    "await new Promise((go) => setTimeout(go));",
+    "await yieldTask();",
     // The client entry hydrates the page in a transition, which yields: its module having loaded says nothing of the
     // buttons. The root layout says when they all listen; should it never say, the clicks go 5 s after the entry.
     `try { await import(${entry}); await Promise.race([hydrated, new Promise((go) => setTimeout(go, ${heldClicksLimitMs}))]); } finally { document.removeEventListener("click", hold, true); }`,
