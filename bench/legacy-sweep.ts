@@ -12,7 +12,9 @@
 // (BENCH_BATCH sets another) and as many at once as the sweep works on that engine (sweepLanes; BENCH_LANES sets
 // another), for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the rate
 // measured so far is projected to all the plans and the line says so. Statistics are gathered (ANALYZE) after the
-// seeding, as a database in use has them.
+// seeding, as a database in use has them. Each plan starts with BENCH_HISTORY rows of history (24 by default: a
+// year of monthly check-ins, each a move to reminding and one back), so the sweep's history rows go into a table
+// in use, not an empty one; BENCH_HISTORY=0 sweeps with none.
 // SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
 // BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
 // runs it with that database's commits not waiting for the disk flush. Run from the repository root:
@@ -31,6 +33,7 @@ import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
 const PASS = Number(process.env.BENCH_PASS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 24);
 const TARGET_S = 5;
 const day = 24 * 60 * 60 * 1000;
 const now = Date.parse("2027-03-01T12:00:00.000Z");
@@ -128,6 +131,31 @@ async function seed(database: Database) {
   });
 }
 
+/**
+ * HISTORY rows of history for every plan, numbered 1 to HISTORY, in the past year: alternately the move to
+ * reminding and the check-in back to active, as a monthly check-in leaves them. One statement per engine.
+ */
+async function seedHistory(database: Database) {
+  if (!HISTORY) return;
+  const from = now - 365 * day;
+  const step = Math.floor((365 * day) / HISTORY);
+  const numbers =
+    database.dialect === "postgres"
+      ? sql`generate_series(1, ${HISTORY}::int) as n(n)`
+      : sql`(with recursive c(n) as (select 1 union all select n + 1 from c where n < ${HISTORY}) select n from c) as n`;
+  const at =
+    database.dialect === "postgres"
+      ? sql`to_char(to_timestamp((${from}::bigint + n.n * ${step}::bigint) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : sql`strftime('%Y-%m-%dT%H:%M:%fZ', (${from} + n.n * ${step}) / 1000.0, 'unixepoch')`;
+  await sql`insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
+    select p.id || '-' || n.n, p.id, n.n, ${at},
+      case when n.n % 2 = 1 then 'active' else 'reminding' end,
+      case when n.n % 2 = 1 then 'reminding' else 'active' end,
+      case when n.n % 2 = 1 then 'remindersStarted' else 'checkedIn' end,
+      null
+    from legacy_plans p cross join ${numbers}`.execute(database.db);
+}
+
 /** Puts every plan back to active and due, as seeded (not timed). */
 async function reset(database: Database) {
   await database.db
@@ -167,10 +195,12 @@ async function bench(name: string, database: Database) {
   await migrateToLatest(database);
   let started = performance.now();
   await seed(database);
+  await seedHistory(database);
   // Statistics as a database in use has them (PostgreSQL's autovacuum would gather them within a minute).
   await sql`analyze`.execute(database.db);
   console.log(
-    `\n${name}: ${PLANS} owners and plans written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${name}: ${PLANS} owners and plans, with ${HISTORY} rows of history each, written in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
   // The reference: one bare conditional update of the same rows.
