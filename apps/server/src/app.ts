@@ -483,9 +483,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     return loading;
   };
+  let loadLater: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
-    setTimeout(() => void build().catch(() => {}), renderBuildDelayMs).unref();
+    loadLater = setTimeout(() => void build().catch(() => {}), renderBuildDelayMs).unref();
   });
+  // A server closed within that second (a test's) does not load it afterwards.
+  app.addHook("onClose", async () => clearTimeout(loadLater));
   // The built assets under one wildcard route, looked up on disk per request; the few files beside them (the icon,
   // robots.txt) each under a route of their own. (One route per file, as `wildcard: false` registers them, was a
   // tenth of a cold start: ADR 051.)

@@ -83,8 +83,8 @@ export function loadScriptsAfterPaint(html: string): string {
     `for (const href of ${JSON.stringify(preloads.filter((href) => JSON.stringify(href) !== entry).reverse())}) { try { await import(href); } catch {} await yieldTask(); }`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
     ...rest,
-    // The route modules ran in this task; React's own start and the first of hydration run in the next, so a phone
-    // meets two shorter tasks, not one long one.
+    // React's own start and the first of hydration run in a task after the route modules', so a phone meets
+    // shorter tasks, not one long one.
     "await yieldTask();",
     // The client entry hydrates the page in a transition, which yields: its module having loaded says nothing of the
     // buttons. The root layout says when they all listen; should it never say, the clicks go 5 s after the entry.
