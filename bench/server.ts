@@ -4,8 +4,8 @@
 // per target, 10 by default, after a short unreported warm-up). Prints req/s, p50, p99 and the ratio to the
 // hello-world's req/s, driven the same way just before each target, per line (goals: signed-in JSON reads >= 0.30
 // with p99 < 50 ms, /healthz >= 0.50), and for the signed-in reads also the ratio to the same bare server sending an
-// answer of the same size; then the hello-world's range over the run and the signed-in reads' lowest and highest
-// ratio; the server's resident memory after boot, after the load, after a forced GC and after 12 s quiet (read from
+// answer of the same size, and the server's CPU time per request beside the hello-world's (read from /proc); then the
+// hello-world's range over the run, the signed-in reads' lowest and highest ratio and every target's CPU ratio; the server's resident memory after boot, after the load, after a forced GC and after 12 s quiet (read from
 // /proc/PID/status), with where it is after boot and after the load (the node binary's pages, V8's heap pages, the C
 // heap, the rest); and the time from spawning each process to its first 200 (/healthz for the app; after a restart,
 // also to its first page). Not a test:
@@ -26,6 +26,7 @@ import pg from "pg";
 import { createAccount } from "../e2e/support/accounts.ts";
 import { storeDocument, unlock } from "../e2e/support/legacy-release.ts";
 import { freePort, serverCommand } from "../e2e/support/server.ts";
+import { cpuSeconds } from "./documents/bare-server-process.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const QUIET_MS = 12_000;
@@ -155,12 +156,20 @@ const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 /** The hello-world's URL: the ceiling, driven again just before each target. */
 let ceilingUrl = "";
 const ceilings: number[] = [];
-const ratios: { label: string; ratio: number }[] = [];
+const ratios: { label: string; ratio: number; cpuRatio: number }[] = [];
+/** The process behind each base URL, whose CPU time a drive reads. */
+const processes: { baseUrl: string; pid: number }[] = [];
 
-/** Warms `url` up, then drives it for SECONDS: autocannon's result. */
+/**
+ * Warms `url` up, then drives it for SECONDS: autocannon's result, and the CPU time (user and system, all threads)
+ * the process answering took per request, in microseconds.
+ */
 async function drive(url: string, headers: Record<string, string> = {}) {
   await load(url, headers, WARMUP_SECONDS);
-  return load(url, headers, SECONDS);
+  const pid = processes.find((p) => new URL(url).origin === new URL(p.baseUrl).origin)?.pid;
+  const before = cpuSeconds(pid);
+  const result = await load(url, headers, SECONDS);
+  return { result, cpuMicros: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, result.requests.total) };
 }
 
 /**
@@ -169,22 +178,29 @@ async function drive(url: string, headers: Record<string, string> = {}) {
  * once at the start made every later ratio swing with it). With `sameSize` (the base URL of the hello-world
  * process), the bare server is then driven with an answer of the target's average size on the wire (autocannon's
  * bytes per response), and the line adds the ratio to that: on loopback, the sender pays for the receiver's TCP work,
- * so a 5 KB answer costs more than a 17-byte one whatever the server does.
+ * so a 5 KB answer costs more than a 17-byte one whatever the server does. Each line ends with the server's CPU time
+ * per request beside the hello-world's: autocannon runs in this one Node thread, on the same two cores, and for the
+ * hello-world it is autocannon that runs out first (the same hello-world answered 18,000-22,000 req/s with the two
+ * pinned to different cores, and twice that when autocannon could take a share of the server's core too), so the
+ * req/s ratio swings with how the two are scheduled. CPU time per request is another view, not a steadier one: a
+ * server that finds fewer requests at each wake-up pays more per request (the hello-world took 21 us a request at
+ * 45,000 req/s and 38 us at 20,500 in one run).
  */
 async function measure(label: string, url: string, headers: Record<string, string> = {}, sameSize?: string) {
   if (only && !only.some((word) => label.includes(word))) return;
-  const ceiling = (await drive(ceilingUrl)).requests.average;
+  const { result: ceilingResult, cpuMicros: ceilingCpu } = await drive(ceilingUrl);
+  const ceiling = ceilingResult.requests.average;
   ceilings.push(ceiling);
-  const result = await drive(url, headers);
+  const { result, cpuMicros } = await drive(url, headers);
   const rps = result.requests.average;
-  ratios.push({ label, ratio: rps / ceiling });
+  ratios.push({ label, ratio: rps / ceiling, cpuRatio: ceilingCpu / cpuMicros });
   const faults = result.non2xx + result.errors + result.timeouts;
   let sized = "";
   if (sameSize) {
     const bytes = Math.round(result.throughput.average / result.requests.average);
     // The bare answer's own headers are about 150 bytes; its body makes up the rest.
     const bare = `${sameSize}/bytes/${Math.max(16, bytes - 150)}`;
-    const reference = await drive(bare);
+    const { result: reference } = await drive(bare);
     sized = `  ${(rps / reference.requests.average).toFixed(2)}x of a bare ${bytes.toLocaleString("en")}-byte answer (${Math.round(reference.requests.average).toLocaleString("en")} req/s)`;
   }
   console.log(
@@ -197,6 +213,7 @@ async function measure(label: string, url: string, headers: Record<string, strin
       ` of ${Math.round(ceiling).toLocaleString("en")}`,
       faults ? `  (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)` : "",
       sized,
+      `  CPU ${Math.round(cpuMicros)} us/request (hello-world ${Math.round(ceilingCpu)}: ${(ceilingCpu / cpuMicros).toFixed(2)}x)`,
     ].join(""),
   );
 }
@@ -243,6 +260,7 @@ try {
   });
   running.push(app);
   const pid = app.child.pid as number;
+  processes.push({ baseUrl: hello.baseUrl, pid: hello.child.pid as number }, { baseUrl: app.baseUrl, pid });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const bootMiB = residentMiB(pid);
   const bootParts = residentParts(pid);
@@ -306,6 +324,11 @@ try {
             )}x (goal >= 0.30)`
           : "") +
         (health ? `; /healthz ${health.ratio.toFixed(2)}x (goal >= 0.50)` : ""),
+    );
+    console.log(
+      `by CPU time per request (the hello-world's over the target's): ${ratios
+        .map((r) => `${r.label} ${r.cpuRatio.toFixed(2)}x`)
+        .join("; ")}`,
     );
   }
   const loadedMiB = residentMiB(pid);
