@@ -5,7 +5,8 @@
 // hello-world's req/s, driven the same way just before each target, per line (goals: signed-in JSON reads >= 0.30
 // with p99 < 50 ms, /healthz >= 0.50), and for the signed-in reads also the ratio to the same bare server sending an
 // answer of the same size, and the server's CPU time per request beside the hello-world's (read from /proc); then the
-// hello-world's range over the run, the signed-in reads' lowest and highest ratio and every target's CPU ratio; the server's resident memory after boot, after the load, after a forced GC and after 12 s quiet (read from
+// hello-world's range over the run, the signed-in reads' lowest and highest ratio and every target's CPU ratio; the
+// server's resident memory after boot, after the load, after a forced GC and after 12 s quiet (read from
 // /proc/PID/status), with where it is after boot and after the load (the node binary's pages, V8's heap pages, the C
 // heap, the rest); and the time from spawning each process to its first 200 (/healthz for the app; after a restart,
 // also to its first page). Not a test:
@@ -157,16 +158,16 @@ const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 let ceilingUrl = "";
 const ceilings: number[] = [];
 const ratios: { label: string; ratio: number; cpuRatio: number }[] = [];
-/** The process behind each base URL, whose CPU time a drive reads. */
-const processes: { baseUrl: string; pid: number }[] = [];
+/** The hello-world's and the app server's process ids, whose CPU time a drive reads. */
+let helloPid = 0;
+let appPid = 0;
 
 /**
  * Warms `url` up, then drives it for SECONDS: autocannon's result, and the CPU time (user and system, all threads)
- * the process answering took per request, in microseconds.
+ * the answering process `pid` took per request, in microseconds.
  */
-async function drive(url: string, headers: Record<string, string> = {}) {
+async function drive(url: string, pid: number, headers: Record<string, string> = {}) {
   await load(url, headers, WARMUP_SECONDS);
-  const pid = processes.find((p) => new URL(url).origin === new URL(p.baseUrl).origin)?.pid;
   const before = cpuSeconds(pid);
   const result = await load(url, headers, SECONDS);
   return { result, cpuMicros: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, result.requests.total) };
@@ -188,10 +189,10 @@ async function drive(url: string, headers: Record<string, string> = {}) {
  */
 async function measure(label: string, url: string, headers: Record<string, string> = {}, sameSize?: string) {
   if (only && !only.some((word) => label.includes(word))) return;
-  const { result: ceilingResult, cpuMicros: ceilingCpu } = await drive(ceilingUrl);
+  const { result: ceilingResult, cpuMicros: ceilingCpu } = await drive(ceilingUrl, helloPid);
   const ceiling = ceilingResult.requests.average;
   ceilings.push(ceiling);
-  const { result, cpuMicros } = await drive(url, headers);
+  const { result, cpuMicros } = await drive(url, appPid, headers);
   const rps = result.requests.average;
   ratios.push({ label, ratio: rps / ceiling, cpuRatio: ceilingCpu / cpuMicros });
   const faults = result.non2xx + result.errors + result.timeouts;
@@ -200,7 +201,7 @@ async function measure(label: string, url: string, headers: Record<string, strin
     const bytes = Math.round(result.throughput.average / result.requests.average);
     // The bare answer's own headers are about 150 bytes; its body makes up the rest.
     const bare = `${sameSize}/bytes/${Math.max(16, bytes - 150)}`;
-    const { result: reference } = await drive(bare);
+    const { result: reference } = await drive(bare, helloPid);
     sized = `  ${(rps / reference.requests.average).toFixed(2)}x of a bare ${bytes.toLocaleString("en")}-byte answer (${Math.round(reference.requests.average).toLocaleString("en")} req/s)`;
   }
   console.log(
@@ -260,7 +261,8 @@ try {
   });
   running.push(app);
   const pid = app.child.pid as number;
-  processes.push({ baseUrl: hello.baseUrl, pid: hello.child.pid as number }, { baseUrl: app.baseUrl, pid });
+  helloPid = hello.child.pid as number;
+  appPid = pid;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const bootMiB = residentMiB(pid);
   const bootParts = residentParts(pid);
