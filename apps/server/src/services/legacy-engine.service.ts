@@ -66,6 +66,7 @@ const never = new Date(8.64e15);
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const date = (at: string | null) => (at ? new Date(at) : null);
+const ms = (at: string | null) => (at ? Date.parse(at) : null);
 
 function enginePlan(row: PlanRow): EnginePlan {
   return {
@@ -179,13 +180,18 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     );
     if (!pending.length || schedule.deadlineAt === never)
       return { at: null, slot: null, deadline: null, grace: 0, nextAt: null };
-    const deadline = new Date(
-      Math.min(...pending.map((p) => planDeadline(enginePlan(p), schedule).getTime())),
-    );
+    const deadline = Math.min(...pending.map((p) => planDeadline(enginePlan(p), schedule).getTime()));
     const grace = Math.max(...pending.map((p) => p.graceDays ?? 0));
     const slots = reminderSlots(deadline, schedule.intervalDays, grace);
-    const due = reminderDue(slots, { lastSlotAt: date(row.slotAt), lastSentAt: date(row.sentAt) }, now);
-    return { at: due.slotAt ? now : due.nextAt, slot: due.slotAt, deadline, grace, nextAt: due.nextAt };
+    const due = reminderDue(slots, { lastSlotAt: ms(row.slotAt), lastSentAt: ms(row.sentAt) }, now.getTime());
+    const nextAt = due.nextAt === null ? null : new Date(due.nextAt);
+    return {
+      at: due.slotAt === null ? nextAt : now,
+      slot: due.slotAt === null ? null : new Date(due.slotAt),
+      deadline: new Date(deadline),
+      grace,
+      nextAt,
+    };
   }
 
   /** The caller's role in a plan: a confirmed contact who is a recipient (requests) or a trustee (answers). */
@@ -510,6 +516,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       row,
       next: nextReminder(row, plansOf.get(row.userId) ?? [], now),
     }));
+    const sentAt = now.toISOString();
     const won = await tx.updateReminders(
       looked.map(({ row, next }) => ({
         userId: row.userId,
@@ -519,7 +526,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
           ? {
               sent: {
                 slotAt: next.slot.toISOString(),
-                sentAt: now.toISOString(),
+                sentAt,
                 deadlineAt: next.deadline.toISOString(),
               },
             }

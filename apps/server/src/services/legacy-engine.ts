@@ -234,20 +234,25 @@ export function refuse(plan: EnginePlan): { plan: EnginePlan; moves: Move[] } {
  * The owner's reminders before a missed check-in: at half the interval, then 7, 3 and 1 days before the deadline, then
  * daily through the longest grace of their plans. Each is a slot; the owner is sent the latest slot owed, never
  * more than one in 24 hours, and none once they checked in (a check-in moves the deadline and so every slot).
+ * Times are epoch milliseconds (a sweep works out 100,000 owners' slots), in order, each once.
  */
-export function reminderSlots(deadlineAt: Date, intervalDays: number, graceDays: number): Date[] {
-  const deadline = deadlineAt.getTime();
-  const before = [(intervalDays * dayMs) / 2, 7 * dayMs, 3 * dayMs, 1 * dayMs]
-    .filter((ahead) => ahead <= (intervalDays * dayMs) / 2)
-    .map((ahead) => deadline - ahead);
-  const during = Array.from({ length: graceDays }, (_, day) => deadline + day * dayMs);
-  return [...new Set([...before, ...during])].sort((a, b) => a - b).map((t) => new Date(t));
+export function reminderSlots(deadline: number, intervalDays: number, graceDays: number): number[] {
+  const half = (intervalDays * dayMs) / 2;
+  const times: number[] = [];
+  const add = (at: number) => {
+    const last = times.at(-1);
+    if (last === undefined || at > last) times.push(at);
+  };
+  // The furthest ahead first, so the times come in order (an interval of 14 days has its half at 7 days: once).
+  for (const ahead of [half, 7 * dayMs, 3 * dayMs, dayMs]) if (ahead <= half) add(deadline - ahead);
+  for (let day = 0; day < graceDays; day += 1) add(deadline + day * dayMs);
+  return times;
 }
 
 export interface ReminderState {
   /** The slot the last reminder answered; reminders for it and earlier slots are not owed again. */
-  lastSlotAt: Date | null;
-  lastSentAt: Date | null;
+  lastSlotAt: number | null;
+  lastSentAt: number | null;
 }
 
 /**
@@ -255,22 +260,27 @@ export interface ReminderState {
  * since the last reminder. A late sweep sends the latest owed slot only, not every one it missed.
  */
 export function reminderDue(
-  slots: readonly Date[],
+  slots: readonly number[],
   state: ReminderState,
-  now: Date,
-): { slotAt: Date; nextAt: Date | null } | { slotAt: null; nextAt: Date | null } {
-  const lastSlot = state.lastSlotAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const quietUntil = state.lastSentAt ? state.lastSentAt.getTime() + dayMs : Number.NEGATIVE_INFINITY;
-  const open = slots.filter((s) => s.getTime() > lastSlot);
-  const come = open.filter((s) => s <= now);
-  const latest = come.at(-1);
-  if (latest && now.getTime() >= quietUntil) {
-    const next = open.find((s) => s > now);
-    return {
-      slotAt: latest,
-      nextAt: next ? new Date(Math.max(next.getTime(), now.getTime() + dayMs)) : null,
-    };
+  now: number,
+): { slotAt: number | null; nextAt: number | null } {
+  const { lastSlotAt, lastSentAt } = state;
+  const quietUntil = lastSentAt === null ? Number.NEGATIVE_INFINITY : lastSentAt + dayMs;
+  // Of the slots after the last one answered (the open ones): the first, the latest come and the first to come.
+  let first: number | null = null;
+  let latest: number | null = null;
+  let next: number | null = null;
+  for (const slot of slots) {
+    if (lastSlotAt !== null && slot <= lastSlotAt) continue;
+    first ??= slot;
+    if (slot <= now) latest = slot;
+    else {
+      next = slot;
+      break;
+    }
   }
-  const pending = latest ?? open[0];
-  return { slotAt: null, nextAt: pending ? new Date(Math.max(pending.getTime(), quietUntil)) : null };
+  if (latest !== null && now >= quietUntil)
+    return { slotAt: latest, nextAt: next === null ? null : Math.max(next, now + dayMs) };
+  const pending = latest ?? first;
+  return { slotAt: null, nextAt: pending === null ? null : Math.max(pending, quietUntil) };
 }
