@@ -3,8 +3,10 @@
 // the hello-world, both on loopback, and drives each target with autocannon (50 connections, BENCH_SECONDS seconds
 // per target, 10 by default, after a short unreported warm-up). Prints req/s, p50, p99 and the ratio to the
 // hello-world's req/s, driven the same way just before each target, per line (goals: signed-in JSON reads >= 0.30
-// with p99 < 50 ms, /healthz >= 0.50), and for the signed-in reads also the ratio to the same bare server sending an
-// answer of the same size, and the server's CPU time per request beside the hello-world's (read from /proc); then the
+// with p99 < 50 ms, /healthz >= 0.50), and for the signed-in reads and the home page also the ratio to the same bare
+// server sending an answer of the same size, the server's CPU time per request beside the hello-world's (read from
+// /proc), and how much of a core the server and autocannon each used (autocannon near 100%: the client ran out
+// first, and the req/s ratio says more about autocannon than about the server); then the
 // hello-world's range over the run, the signed-in reads' lowest and highest ratio and every target's CPU ratio; the
 // server's resident memory after boot, after the load, after a forced GC and after 12 s quiet (read from
 // /proc/PID/status), with where it is after boot and after the load (the node binary's pages, V8's heap pages, the C
@@ -163,14 +165,22 @@ let helloPid = 0;
 let appPid = 0;
 
 /**
- * Warms `url` up, then drives it for SECONDS: autocannon's result, and the CPU time (user and system, all threads)
- * the answering process `pid` took per request, in microseconds.
+ * Warms `url` up, then drives it for SECONDS: autocannon's result, the CPU time (user and system, all threads) the
+ * answering process `pid` took per request, in microseconds, and the share of one core that autocannon itself (this
+ * process) used meanwhile: near 100%, it is the client that ran out first.
  */
 async function drive(url: string, pid: number, headers: Record<string, string> = {}) {
   await load(url, headers, WARMUP_SECONDS);
   const before = cpuSeconds(pid);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await load(url, headers, SECONDS);
-  return { result, cpuMicros: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, result.requests.total) };
+  const client = process.cpuUsage(clientBefore);
+  return {
+    result,
+    cpuMicros: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, result.requests.total),
+    clientCore: (client.user + client.system) / 1000 / (performance.now() - started),
+  };
 }
 
 /**
@@ -189,10 +199,14 @@ async function drive(url: string, pid: number, headers: Record<string, string> =
  */
 async function measure(label: string, url: string, headers: Record<string, string> = {}, sameSize?: string) {
   if (only && !only.some((word) => label.includes(word))) return;
-  const { result: ceilingResult, cpuMicros: ceilingCpu } = await drive(ceilingUrl, helloPid);
+  const {
+    result: ceilingResult,
+    cpuMicros: ceilingCpu,
+    clientCore: ceilingClient,
+  } = await drive(ceilingUrl, helloPid);
   const ceiling = ceilingResult.requests.average;
   ceilings.push(ceiling);
-  const { result, cpuMicros } = await drive(url, appPid, headers);
+  const { result, cpuMicros, clientCore } = await drive(url, appPid, headers);
   const rps = result.requests.average;
   ratios.push({ label, ratio: rps / ceiling, cpuRatio: ceilingCpu / cpuMicros });
   const faults = result.non2xx + result.errors + result.timeouts;
@@ -215,6 +229,7 @@ async function measure(label: string, url: string, headers: Record<string, strin
       faults ? `  (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)` : "",
       sized,
       `  CPU ${Math.round(cpuMicros)} us/request (hello-world ${Math.round(ceilingCpu)}: ${(ceilingCpu / cpuMicros).toFixed(2)}x)`,
+      `  server at ${Math.round((cpuMicros * rps) / 1e4)}% of a core, autocannon at ${Math.round(clientCore * 100)}% (hello-world run: ${Math.round((ceilingCpu * ceiling) / 1e4)}% and ${Math.round(ceilingClient * 100)}%)`,
     ].join(""),
   );
 }
@@ -306,11 +321,13 @@ try {
     { ...signedIn, "accept-encoding": "br, gzip" },
     bare,
   );
-  await measure("GET / (no compression)", `${app.baseUrl}/`, { accept: "text/html" });
-  await measure("GET / (Accept-Encoding: br, gzip)", `${app.baseUrl}/`, {
-    accept: "text/html",
-    "accept-encoding": "br, gzip",
-  });
+  await measure("GET / (no compression)", `${app.baseUrl}/`, { accept: "text/html" }, bare);
+  await measure(
+    "GET / (Accept-Encoding: br, gzip)",
+    `${app.baseUrl}/`,
+    { accept: "text/html", "accept-encoding": "br, gzip" },
+    bare,
+  );
 
   if (ceilings.length) {
     const signedIn = ratios.filter((r) => r.label.includes("signed in"));
