@@ -1,0 +1,317 @@
+// The legacy sweep's throughput (apps/server/src/jobs/legacy-sweep.ts): BENCH_PLANS plans (100,000 by default), one
+// owner each, all due, each owed one move (active -> reminding) and then its owner one reminder, swept by the real
+// sweep over the real services. The reference, measured first in the same run over the same rows, is one bare
+// `UPDATE legacy_plans SET phase = ..., engine_rev = engine_rev + 1, due_at = ... WHERE due_at <= ?`; the plans are
+// then put back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a
+// full sweep of the plans would take under 5 s (the target; nothing fails). After the sweep, a second reference: the
+// floor, the three writes the sweep must make for each of these plans (its move, its history row and its owner's
+// reminder columns, which the owner's notifications show as the standing reminder: ADR 058), each as one bare
+// statement over all the rows, in a transaction that is then rolled back (so without the commit's flush): no sweep that follows the rules can take less on this machine,
+// except that PostgreSQL could spread it over every core (the line gives that best case too). The sweep runs in
+// passes of BENCH_PASS plans (10,000 by default, the sweep's own cap per pass), in batches of the sweep's own size
+// (BENCH_BATCH sets another) and as many at once as the sweep works on that engine (sweepLanes; BENCH_LANES sets
+// another), for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the rate
+// measured so far is projected to all the plans and the line says so. Statistics are gathered (ANALYZE) after the
+// seeding, as a database in use has them. Each plan starts with BENCH_HISTORY rows of history (24 by default: a
+// year of monthly check-ins, each a move to reminding and one back), so the sweep's history rows go into a table
+// in use, not an empty one; BENCH_HISTORY=0 sweeps with none.
+// SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
+// BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
+// runs it with that database's commits not waiting for the disk flush. Run from the repository root:
+//   npm run bench:sweep
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:sweep
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { type Database, migrateToLatest, openDatabase } from "../apps/server/src/db/database.ts";
+import { createLegacySweep, sweepLanes } from "../apps/server/src/jobs/legacy-sweep.ts";
+import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
+
+const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
+const PASS = Number(process.env.BENCH_PASS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 24);
+const TARGET_S = 5;
+const day = 24 * 60 * 60 * 1000;
+const now = Date.parse("2027-03-01T12:00:00.000Z");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+
+console.log(
+  `Heirloom legacy sweep bench: ${PLANS} due plans, passes of ${PASS}, at most ${SECONDS} s of sweeping per engine, ` +
+    `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), load average ${load()}`,
+);
+
+/** Owners (a user and a profile on a 30-day check-in, deadline in 10 days) and one due plan each. */
+async function seed(database: Database) {
+  const at = new Date(now - 40 * day).toISOString();
+  const authTime = database.dialect === "postgres" ? new Date(now - 40 * day) : at;
+  const deadline = new Date(now + 10 * day).toISOString();
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < PLANS; i += 500) {
+      const ids = Array.from({ length: Math.min(500, PLANS - i) }, () => randomUUID());
+      await trx
+        .insertInto("user")
+        .values(
+          ids.map((id, j) => ({
+            id,
+            name: `Owner ${i + j}`,
+            email: `${id}@example.com`,
+            emailVerified: database.dialect === "postgres" ? false : 0,
+            image: null,
+            createdAt: authTime,
+            updatedAt: authTime,
+            twoFactorEnabled: null,
+          })) as never,
+        )
+        .execute();
+      await trx
+        .insertInto("profiles")
+        .values(
+          ids.map((id) => ({
+            user_id: id,
+            account_type: "personal",
+            account_tier: "a",
+            account_active: 1,
+            subscription_status: "none",
+            email_toggle: 0,
+            activity_toggle: 1,
+            text_toggle: 0,
+            activity_check: "30",
+            dark_mode: "system" as const,
+            ar: null,
+            ar_title: null,
+            dob_day: null,
+            dob_month: null,
+            dob_year: null,
+            zip_code: null,
+            last_login: null,
+            valid_60_day_check: at,
+            next_60_day_check: deadline,
+            reminder_slot_at: null,
+            reminder_sent_at: null,
+            reminder_due_at: null,
+            password_changed_at: null,
+            vault_locked: 0,
+            time_zone: null,
+            landing_page: null,
+            recovery_kit_saved_at: null,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("legacy_plans")
+        .values(
+          ids.map((id) => ({
+            id: randomUUID(),
+            owner_id: id,
+            details: "v1.sealed",
+            trigger: "missedCheckIn" as const,
+            grace_days: 7,
+            waiting_days: null,
+            trustees_required: null,
+            time_limit_days: null,
+            state: "active" as const,
+            version: 1,
+            created_at: at,
+            updated_at: at,
+            released_at: null,
+            due_at: at,
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+/**
+ * HISTORY rows of history for every plan, numbered 1 to HISTORY, in the past year: alternately the move to
+ * reminding and the check-in back to active, as a monthly check-in leaves them. One statement per engine.
+ */
+async function seedHistory(database: Database) {
+  if (!HISTORY) return;
+  const from = now - 365 * day;
+  const step = Math.floor((365 * day) / HISTORY);
+  const numbers =
+    database.dialect === "postgres"
+      ? sql`generate_series(1, ${HISTORY}::int) as n(n)`
+      : sql`(with recursive c(n) as (select 1 union all select n + 1 from c where n < ${HISTORY}) select n from c) as n`;
+  const at =
+    database.dialect === "postgres"
+      ? sql`to_char(to_timestamp((${from}::bigint + n.n * ${step}::bigint) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : sql`strftime('%Y-%m-%dT%H:%M:%fZ', (${from} + n.n * ${step}) / 1000.0, 'unixepoch')`;
+  await sql`insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
+    select p.id || '-' || n.n, p.id, n.n, ${at},
+      case when n.n % 2 = 1 then 'active' else 'reminding' end,
+      case when n.n % 2 = 1 then 'reminding' else 'active' end,
+      case when n.n % 2 = 1 then 'remindersStarted' else 'checkedIn' end,
+      null
+    from legacy_plans p cross join ${numbers}`.execute(database.db);
+}
+
+/** Puts every plan back to active and due, as seeded (not timed). */
+async function reset(database: Database) {
+  await database.db
+    .updateTable("legacy_plans")
+    .set({ phase: "active", due_at: new Date(now - 40 * day).toISOString() })
+    .execute();
+}
+
+/** The floor (see the top): the three writes of every plan here as bare statements, rolled back. Answers seconds. */
+async function floor(database: Database): Promise<number> {
+  const at = new Date(now).toISOString();
+  const later = new Date(now + 10 * day).toISOString();
+  // Ids in insert order, as the sweep's own (UUID version 7, time first: ADR 052) land together in the primary key's
+  // index; random ones would each dirty a page of their own there, which the sweep does not pay.
+  const id =
+    database.dialect === "postgres"
+      ? sql`'0000-' || lpad((row_number() over ())::text, 12, '0')`
+      : sql`printf('0000-%012d', rowid)`;
+  const rollback = new Error("rolled back");
+  const started = performance.now();
+  await database.db
+    .transaction()
+    .execute(async (trx) => {
+      await sql`update legacy_plans set phase = 'reminding', engine_rev = engine_rev + 1, due_at = ${later}`.execute(
+        trx,
+      );
+      // Numbers past any the sweep wrote, so (plan_id, seq) stays unique.
+      await sql`insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
+        select ${id}, id, engine_rev + 1000, ${at}, 'active', 'reminding', 'remindersStarted', null
+        from legacy_plans`.execute(trx);
+      await sql`update profiles set reminder_slot_at = ${at}, reminder_sent_at = ${at}, reminder_due_at = ${later},
+        reminder_deadline_at = ${later}`.execute(trx);
+      throw rollback;
+    })
+    .catch((error) => {
+      if (error !== rollback) throw error;
+    });
+  return (performance.now() - started) / 1000;
+}
+
+async function bench(name: string, database: Database) {
+  await migrateToLatest(database);
+  let started = performance.now();
+  await seed(database);
+  await seedHistory(database);
+  // Statistics as a database in use has them (PostgreSQL's autovacuum would gather them within a minute).
+  await sql`analyze`.execute(database.db);
+  console.log(
+    `\n${name}: ${PLANS} owners and plans, with ${HISTORY} rows of history each, written in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  // The reference: one bare conditional update of the same rows.
+  started = performance.now();
+  const bare = await database.db
+    .updateTable("legacy_plans")
+    .set((eb) => ({
+      phase: "reminding",
+      engine_rev: eb("engine_rev", "+", 1),
+      due_at: new Date(now + 10 * day).toISOString(),
+    }))
+    .where("due_at", "<=", new Date(now).toISOString())
+    .executeTakeFirst();
+  const bareS = (performance.now() - started) / 1000;
+  if (Number(bare.numUpdatedRows) !== PLANS)
+    throw new Error(`the bare update moved ${bare.numUpdatedRows} plans`);
+  await reset(database);
+
+  const world = legacyWorld(database, new Date(now).toISOString());
+  const sweep = createLegacySweep({
+    repo: world.engineRepo,
+    engine: world.engine,
+    clock: world.clock,
+    maxPerPass: PASS,
+    ...(process.env.BENCH_BATCH ? { batchSize: Number(process.env.BENCH_BATCH) } : {}),
+    lanes: process.env.BENCH_LANES ? Number(process.env.BENCH_LANES) : sweepLanes(database.dialect),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  let swept = 0;
+  let moved = 0;
+  let reminders = 0;
+  started = performance.now();
+  while (swept < PLANS && performance.now() - started < SECONDS * 1000) {
+    const pass = await sweep.runOnce();
+    if (!pass.plansLooked && !pass.reminders) break;
+    swept += pass.plansLooked;
+    moved += pass.plansMoved;
+    reminders += pass.reminders;
+  }
+  const sweepS = (performance.now() - started) / 1000;
+  const rate = swept / sweepS;
+  const fullS = PLANS / rate;
+  const projected = swept < PLANS ? ` (projected from ${swept} plans swept in ${sweepS.toFixed(1)} s)` : "";
+  console.log(
+    `  bare UPDATE ... WHERE due_at <= ?   ${PLANS} plans in ${bareS.toFixed(2)} s   ${(PLANS / bareS).toFixed(0).padStart(9)} plans/s`,
+  );
+  console.log(
+    `  sweep (moves + reminders)          ${swept} plans in ${sweepS.toFixed(2)} s   ${rate.toFixed(0).padStart(9)} plans/s` +
+      `   (${moved} moved, ${reminders} reminders, ${world.mails.length} mails)`,
+  );
+  console.log(`  ratio sweep / bare update: ${(fullS / bareS).toFixed(0)}x slower per plan`);
+  const floorS = await floor(database);
+  // SQLite has one writer; PostgreSQL could spread the same writes over every core, at best.
+  const bestFloorS = database.dialect === "postgres" ? floorS / availableParallelism() : floorS;
+  console.log(
+    `  floor (the 3 writes per plan as bare statements, no commit)   ${PLANS} plans in ${floorS.toFixed(2)} s on one connection` +
+      (database.dialect === "postgres"
+        ? ` (${bestFloorS.toFixed(2)} s at best over ${availableParallelism()} cores)`
+        : "") +
+      `; ratio sweep / floor: ${(fullS / floorS).toFixed(1)}x` +
+      (bestFloorS >= TARGET_S ? `; the floor alone is over ${TARGET_S} s` : ""),
+  );
+  console.log(
+    `  full sweep of ${PLANS} plans: ${fullS.toFixed(1)} s${projected}; target under ${TARGET_S} s: ` +
+      `${fullS < TARGET_S ? "met" : "NOT met"}   (load average ${load()})`,
+  );
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (!adminUrl) {
+  console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a loopback server to measure it)");
+} else {
+  const host = new URL(adminUrl).hostname;
+  if (host !== "127.0.0.1" && host !== "localhost" && host !== "::1") {
+    throw new Error("BENCH_DATABASE_URL must point at a loopback server");
+  }
+  const name = `heirloom_bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  // BENCH_SYNCHRONOUS_COMMIT=off shows what the commits' flushes cost (the bench database only).
+  const synchronousCommit = process.env.BENCH_SYNCHRONOUS_COMMIT;
+  if (synchronousCommit === "off" || synchronousCommit === "on")
+    await admin(`alter database ${name} set synchronous_commit = ${synchronousCommit}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const postgres = await openDatabase(url.toString());
+    try {
+      const settings = await sql<{
+        s: string;
+      }>`select current_setting('synchronous_commit') as s`.execute(postgres.db);
+      await bench(`PostgreSQL (synchronous_commit ${settings.rows[0]?.s ?? "?"})`, postgres);
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
