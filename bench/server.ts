@@ -36,7 +36,7 @@ import { cpuSeconds } from "./documents/bare-server-process.ts";
 // bench never asks for. Decoding a compressed answer as UTF-8 costs it about three times what text does: against a
 // bare server that replayed the compressed home page's exact bytes and did nothing else, autocannon reached 9,300
 // req/s (28,000 for text of the same size), so the page's line measured autocannon. That collection is turned off
-// here, for every target and the hello-world alike (the hello-world's rate moved by 2%).
+// here, for every target and the hello-world alike (the hello-world's rate moved by 2%; ADR 059).
 const pipelinedRequests = createRequire(import.meta.url)("autocannon/lib/pipelinedRequestsQueue.js") as {
   prototype: { addBody?: unknown };
 };
