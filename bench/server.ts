@@ -347,6 +347,7 @@ try {
   if (ceilings.length) {
     const signedIn = ratios.filter((r) => r.label.includes("signed in"));
     const health = ratios.find((r) => r.label.includes("healthz"));
+    const page = ratios.find((r) => r.label.startsWith("GET / (Accept-Encoding"));
     const range = (values: number[], digits: number) =>
       `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
     console.log(
@@ -357,7 +358,8 @@ try {
               2,
             )}x (goal >= 0.30)`
           : "") +
-        (health ? `; /healthz ${health.ratio.toFixed(2)}x (goal >= 0.50)` : ""),
+        (health ? `; /healthz ${health.ratio.toFixed(2)}x (goal >= 0.50)` : "") +
+        (page ? `; the home page as browsers ask for it ${page.ratio.toFixed(2)}x (goal >= 0.30)` : ""),
     );
     console.log(
       `by CPU time per request (the hello-world's over the target's): ${ratios
