@@ -187,14 +187,13 @@ let appPid = 0;
 async function drive(url: string, pid: number, headers: Record<string, string> = {}) {
   await load(url, headers, WARMUP_SECONDS);
   const before = cpuSeconds(pid);
-  const clientBefore = process.cpuUsage();
+  const clientBefore = cpuSeconds(process.pid);
   const started = performance.now();
   const result = await load(url, headers, SECONDS);
-  const client = process.cpuUsage(clientBefore);
   return {
     result,
     cpuMicros: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, result.requests.total),
-    clientCore: (client.user + client.system) / 1000 / (performance.now() - started),
+    clientCore: ((cpuSeconds(process.pid) - clientBefore) * 1000) / (performance.now() - started),
   };
 }
 
