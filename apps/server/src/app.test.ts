@@ -73,17 +73,59 @@ describe("the API", () => {
     }
   });
 
-  it("gives every answer its own CSP nonces", async () => {
-    const nonces = async () =>
-      [
-        ...((await app.inject("/healthz")).headers["content-security-policy"] as string).matchAll(
-          /'nonce-([0-9a-f]{32})'/g,
-        ),
-      ].map((match) => match[1]);
-    const first = await nonces();
-    const second = await nonces();
-    expect(first).toHaveLength(2);
-    expect(new Set([...first, ...second]).size).toBe(4);
+  it("gives the API's answers a policy that allows nothing, and no caching unless the route says otherwise", async () => {
+    const answers = await Promise.all([
+      app.inject("/healthz"),
+      app.inject("/api/account/profile"),
+      app.inject("/api/nothing-here"),
+      app.inject("/v0/b/nothing/o"),
+      app.inject("/api/openapi.json"),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 404, 200]);
+    for (const res of answers) {
+      expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      // Headers only a document reads are left to pages.
+      expect(res.headers["permissions-policy"]).toBeUndefined();
+    }
+    expect(answers.slice(0, 4).map((res) => res.headers["cache-control"])).toEqual(Array(4).fill("no-store"));
+    expect(answers[4]?.headers["cache-control"]).toBe("public, max-age=300");
+  });
+
+  it("gives pages and assets the page policy, the same for every answer, with no nonce", async () => {
+    const [page, again, asset] = await Promise.all([
+      app.inject("/About"),
+      app.inject("/About"),
+      app.inject("/favicon.svg"),
+    ]);
+    expect([page.statusCode, asset.statusCode]).toEqual([200, 200]);
+    const policy = page.headers["content-security-policy"] as string;
+    expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(policy).toContain("object-src 'none'");
+    expect(again.headers["content-security-policy"]).toBe(policy);
+    expect(asset.headers["content-security-policy"]).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    for (const res of [page, asset]) {
+      expect(res.headers["content-security-policy"]).not.toContain("nonce");
+      expect(res.headers["permissions-policy"]).toContain("camera=()");
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(res.headers["strict-transport-security"]).toContain("max-age=63072000");
+    }
+  });
+
+  it("gives an answer refused before its route the security headers and its request id too", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { origin: "https://elsewhere.example" },
+      payload: goodMessage,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorBodySchema.parse(res.json()).error.requestId).toBe(res.headers["x-request-id"]);
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers["cache-control"]).toBe("no-store");
   });
 
   it("stores a good contact message and answers 201", async () => {

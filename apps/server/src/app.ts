@@ -79,7 +79,6 @@ import { createStorageService } from "./storage/storage.service.ts";
 import { createStorageObjectsRepo } from "./storage/storage-objects.repo.ts";
 import { createOutboxTextSender } from "./text/outbox-text-sender.ts";
 import { createPageCache } from "./web/page-cache.ts";
-import { permissionsPolicy } from "./web/security-headers.ts";
 import { registerSecurityHeaders } from "./web/security-headers-hook.ts";
 import { loadWebBuild, registerWebRoutes, webBuildEntry } from "./web/ssr.ts";
 
@@ -367,10 +366,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   // Hooks that do not wait for anything take Fastify's callback form: an async hook costs every request a promise.
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    done();
-  });
+  // The security headers and the request id come first, so an answer refused by a later hook carries them too.
+  registerSecurityHeaders(app, config.env);
   registerSessionCacheHooks(app, sessionCache);
   const sessions = createSessions(auth, sessionCache);
   const origins = ownOrigins(config);
@@ -378,12 +375,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     origins,
     bodyDeadline: options.bodyDeadline ?? defaultBodyDeadline,
     largestBodyBytes: config.storage.maxObjectBytes,
-  });
-
-  registerSecurityHeaders(app, config.env);
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    reply.header("permissions-policy", permissionsPolicy);
-    done(null, payload);
   });
 
   // What is compressed per response: a page rendered for one request, at a quick brotli level. The API's JSON has its

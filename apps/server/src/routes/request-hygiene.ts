@@ -13,11 +13,9 @@ import { plainErrorHeaders } from "../web/security-headers.ts";
 export const defaultBodyDeadline = { baseMs: 20_000, minBytesPerSecond: 32 * 1024 };
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const isApi = (url: string) => url.startsWith("/api/") || url.startsWith(`${apiRoutes.storage}/`);
-
 /**
- * What every request goes through, whatever its route: our own pages only for state-changing calls, a deadline for
- * its body, and no caching of any API answer unless the route says otherwise.
+ * What every request goes through, whatever its route: our own pages only for state-changing calls, and a deadline
+ * for its body. (No caching of an API answer unless the route says otherwise: web/security-headers-hook.ts.)
  */
 export function registerRequestHygiene(
   app: FastifyInstance,
@@ -75,13 +73,6 @@ export function registerRequestHygiene(
     request.raw.once("close", () => clearTimeout(timer));
     reply.raw.once("finish", () => clearTimeout(timer));
     done();
-  });
-
-  // Signed-in answers must not stay in a browser's or a proxy's cache; public ones opt out by setting their own.
-  app.addHook("onSend", (request, reply, payload, done) => {
-    if (isApi(request.url.toLowerCase()) && !reply.hasHeader("cache-control"))
-      reply.header("cache-control", "no-store");
-    done(null, payload);
   });
 }
 

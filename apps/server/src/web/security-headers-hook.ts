@@ -1,55 +1,44 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { apiRoutes } from "@heirloom/contract";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
-import { contentSecurityPolicy, hsts } from "./security-headers.ts";
-
-declare module "fastify" {
-  interface FastifyReply {
-    /** This answer's CSP nonces (hex, 128 random bits each): a page's inline script and style carry them. */
-    cspNonce: { script: string; style: string } | null;
-  }
-}
-
-const scriptMark = "heirloom-script-nonce";
-const styleMark = "heirloom-style-nonce";
+import { apiHeaders, contentSecurityPolicy, hsts, permissionsPolicy } from "./security-headers.ts";
 
 /**
- * helmet's headers on every answer, with a fresh CSP nonce for scripts and one for styles (ADR 043). helmet itself
- * writes the headers, once at start: the CSP with two marks where the nonces go, which each answer fills in.
- * (@fastify/helmet built a new helmet, and parsed the policy again, for every request: a tenth of a signed-in read.)
+ * Whether an answer is the API's (JSON, a redirect, an error, a download that sets its own policy) rather than a page
+ * or an asset. Decided by the path as routing reads it (case and all): `/API/x` is no route of the API, so it is
+ * answered as a page is.
+ */
+export function isApiPath(url: string): boolean {
+  return url.startsWith("/api/") || url.startsWith("/v0/") || url.startsWith(apiRoutes.health);
+}
+
+/**
+ * The security headers of every answer, each set made once at start and given whole by one `onRequest` hook, with
+ * the request's id (ADR 043, ADR 060):
+ * - the API's answers get `apiHeaders` (a policy that allows nothing, no caching unless the route says otherwise);
+ * - pages and assets get helmet's headers for our policy (web/security-headers.ts) and the Permissions-Policy; a
+ *   page's answer then adds its inline scripts' hashes to script-src (web/ssr.ts). No answer carries a nonce: pages
+ *   are rendered without one (ADR 044), and an asset or an API answer runs no inline script.
  * A route may still replace a header (the storage API's downloads set their own CSP).
  */
 export function registerSecurityHeaders(app: FastifyInstance, env: "development" | "production" | "test") {
-  const directives = contentSecurityPolicy(env);
-  const headers = headersOf({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        ...directives,
-        "script-src": [...directives["script-src"], `'nonce-${scriptMark}'`],
-        "style-src": [...directives["style-src"], `'nonce-${styleMark}'`],
-      },
-    },
-    hsts,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-  });
-  const policy = headers["content-security-policy"] ?? "";
-  const [beforeScript = "", rest = ""] = policy.split(scriptMark);
-  const [betweenNonces = "", afterStyle = ""] = rest.split(styleMark);
-  if (!rest || !afterStyle) throw new Error("security headers: the CSP nonces have no place in the policy");
-  const { "content-security-policy": _, ...fixed } = headers;
-  const nonces = noncePool();
+  const pageHeaders: Record<string, string> = {
+    ...headersOf({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },
+      hsts,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: "deny" },
+    }),
+    "permissions-policy": permissionsPolicy,
+  };
+  if (!pageHeaders["content-security-policy"]?.includes("frame-ancestors 'none'"))
+    throw new Error("security headers: helmet wrote no content security policy for pages");
 
-  app.decorateReply("cspNonce", null);
-  app.addHook("onRequest", (_request, reply, done) => {
-    const script = nonces();
-    const style = nonces();
-    reply.cspNonce = { script, style };
-    reply.headers(fixed);
-    reply.header("content-security-policy", beforeScript + script + betweenNonces + style + afterStyle);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : pageHeaders);
+    reply.header("x-request-id", request.id);
     done();
   });
 }
@@ -69,20 +58,4 @@ function headersOf(options: HelmetOptions): Record<string, string> {
     if (error) throw error;
   });
   return headers;
-}
-
-/** 128-bit nonces as hex, cut from random bytes drawn 256 nonces at a time (one draw instead of one per nonce). */
-function noncePool(): () => string {
-  const size = 16;
-  let pool = randomBytes(0);
-  let offset = 0;
-  return () => {
-    if (offset >= pool.length) {
-      pool = randomBytes(size * 256);
-      offset = 0;
-    }
-    const nonce = pool.toString("hex", offset, offset + size);
-    offset += size;
-    return nonce;
-  };
 }
