@@ -7,6 +7,3 @@ export interface WebServices {
 }
 
 export const servicesContext = createContext<WebServices>();
-
-/** The per-request CSP nonce, so every inline script React Router emits is allowed by the policy. */
-export const nonceContext = createContext<string>("");

@@ -4,12 +4,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { NonceProvider } from "#app/lib/nonce.tsx";
 import { ThemeProvider, themeFromCookies } from "#app/lib/theme.ts";
-import { nonceContext } from "./context.ts";
 
 // The server imports these from the build to fill the request context; they must be the same objects the routes use.
-export { nonceContext, servicesContext } from "./context.ts";
+export { servicesContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -42,23 +40,18 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
+  _loadContext: RouterContextProvider,
 ) {
-  // Pages render without a nonce (ADR 044): an empty one would put nonce="" on every script.
-  const nonce = loadContext.get(nonceContext) || undefined;
   // Crawlers and no-JS readers get the whole document at once; browsers get it streamed.
   const readyEvent = isCrawler(request) ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ThemeProvider value={themeFromCookies(request.headers.get("cookie"))}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ThemeProvider>
-      </NonceProvider>,
+      <ThemeProvider value={themeFromCookies(request.headers.get("cookie"))}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </ThemeProvider>,
       {
-        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -18,7 +18,6 @@ import { NewVersionNotice } from "#app/features/site/new-version-notice.tsx";
 import { PageViewCounter } from "#app/features/site/page-view-counter.tsx";
 import { PublicChrome } from "#app/features/site/public-chrome.tsx";
 import { installChunkReloadGuard } from "#app/lib/chunk-reload.ts";
-import { useNonce } from "#app/lib/nonce.tsx";
 import { QueryProvider } from "#app/lib/query-client.tsx";
 import { themeClassName, useThemePreference } from "#app/lib/theme.ts";
 import { useReloadAfterChunkError } from "#app/lib/use-reload-after-chunk-error.ts";
@@ -57,7 +56,6 @@ const beforeFirstPaint =
   `try{if(localStorage.getItem("${cookiesAcceptedKey}")==="true")document.documentElement.setAttribute("${cookiesAcceptedAttribute}","")}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const theme = useThemePreference();
   // The layout's effect runs after every effect below it, once the whole page has hydrated: a marketing page's boot
   // script holds clicks on its buttons until then (ADR 053). The layout wraps the error page too.
@@ -77,12 +75,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* Before any module runs and before the first paint (an inline script, allowed by its hash), see below. */}
-        <script nonce={nonce}>{beforeFirstPaint}</script>
+        <script>{beforeFirstPaint}</script>
       </head>
       <body className="min-h-dvh bg-canvas text-ink antialiased">
         <SessionHeaderProvider>{children}</SessionHeaderProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

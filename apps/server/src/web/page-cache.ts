@@ -39,17 +39,15 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * A page's Content-Security-Policy with its inline scripts allowed by hash: the per-response nonces that
- * @fastify/helmet put in script-src and style-src give way to the page's script hashes (no page has inline styles).
+ * A page's Content-Security-Policy with its inline scripts allowed by hash: the page's script hashes join script-src
+ * (no page has inline styles; no answer carries a nonce, ADR 060).
  */
 export function policyWithHashes(policy: string, scriptHashes: readonly string[]): string {
   return policy
     .split(";")
     .map((directive) => {
       const [name, ...sources] = directive.trim().split(/\s+/);
-      if (name !== "script-src" && name !== "style-src") return directive.trim();
-      const kept = sources.filter((source) => !source.startsWith("'nonce-"));
-      return [name, ...kept, ...(name === "script-src" ? scriptHashes : [])].join(" ");
+      return name === "script-src" ? [name, ...sources, ...scriptHashes].join(" ") : directive.trim();
     })
     .join("; ");
 }

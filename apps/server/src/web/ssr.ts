@@ -17,7 +17,6 @@ import { loadScriptsAfterPaint } from "./paint-first.ts";
 /** What the web build exports from its entry.server (the context keys must be the very objects its routes read). */
 interface WebEntryExports {
   servicesContext: RouterContext<{ articles: ArticleReader }>;
-  nonceContext: RouterContext<string>;
   /** What a render varies by besides its URL, the build and the articles. */
   renderVariant: (headers: { cookie?: string | null; userAgent?: string | null }) => string;
 }
@@ -72,7 +71,7 @@ function pageHeaders(response: Response): Record<string, string> {
   return headers;
 }
 
-/** The inline scripts of a page rendered without a nonce are allowed by their hashes, in this response's CSP. */
+/** The inline scripts of a page are allowed by their hashes, in this response's CSP. */
 function allowScripts(reply: FastifyReply, scriptHashes: readonly string[]) {
   const policy = reply.getHeader("content-security-policy");
   if (typeof policy === "string")
@@ -80,9 +79,8 @@ function allowScripts(reply: FastifyReply, scriptHashes: readonly string[]) {
 }
 
 /**
- * A kept page's CSP, made once per page: every answer's policy is the same one from the security headers, but for
- * its nonces, which policyWithHashes takes out; the hashes are the page's own. (Made per answer, it was a tenth of
- * the time a kept page cost.)
+ * A kept page's CSP, made once per page: the pages' policy from the security headers (the same for every answer, ADR
+ * 060) with the page's own script hashes. (Made per answer, it was a tenth of the time a kept page cost.)
  */
 const keptPolicies = new WeakMap<CachedPage, string>();
 function allowKeptScripts(reply: FastifyReply, page: CachedPage) {
@@ -145,14 +143,11 @@ export function registerWebRoutes(
   let handle = deps.mode === "development" ? createRequestHandler(deps.build, deps.mode) : undefined;
   const contextKeys = async (): Promise<WebEntryExports> => {
     const build = await current();
-    const { servicesContext, nonceContext, renderVariant } = build.entry
-      .module as unknown as Partial<WebEntryExports>;
-    if (!servicesContext || !nonceContext || !renderVariant) {
-      throw new Error(
-        "The web build does not export servicesContext, nonceContext and renderVariant from entry.server.",
-      );
+    const { servicesContext, renderVariant } = build.entry.module as unknown as Partial<WebEntryExports>;
+    if (!servicesContext || !renderVariant) {
+      throw new Error("The web build does not export servicesContext and renderVariant from entry.server.");
     }
-    return { servicesContext, nonceContext, renderVariant };
+    return { servicesContext, renderVariant };
   };
 
   let knownKeys: WebEntryExports | undefined;
@@ -185,7 +180,6 @@ export function registerWebRoutes(
       const render = async (webRequest: Request) => {
         const context = new RouterContextProvider();
         context.set(keys.servicesContext, deps.services);
-        context.set(keys.nonceContext, "");
         const response = await handler(webRequest, context);
         // Marketing pages ask for their scripts after their first paint (ADR 053).
         return { response, html: loadScriptsAfterPaint(await response.text()) };
