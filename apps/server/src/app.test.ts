@@ -80,8 +80,9 @@ describe("the API", () => {
       app.inject("/api/nothing-here"),
       app.inject("/v0/b/nothing/o"),
       app.inject("/api/openapi.json"),
+      app.inject("/api"),
     ]);
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 404, 200]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 404, 200, 404]);
     for (const res of answers) {
       expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload");
@@ -93,6 +94,10 @@ describe("the API", () => {
     }
     expect(answers.slice(0, 4).map((res) => res.headers["cache-control"])).toEqual(Array(4).fill("no-store"));
     expect(answers[4]?.headers["cache-control"]).toBe("public, max-age=300");
+    // A path that only begins like one of the API's is a page, under the page policy.
+    const page = await app.inject("/healthzone");
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
   });
 
   it("gives pages and assets the page policy, the same for every answer, with no nonce", async () => {

@@ -4,13 +4,16 @@ import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import { apiHeaders, contentSecurityPolicy, hsts, permissionsPolicy } from "./security-headers.ts";
 
+const apiPath = new RegExp(`^(?:/api|/v0|${apiRoutes.health})(?:[/?]|$)`);
+
 /**
- * Whether an answer is the API's (JSON, a redirect, an error, a download that sets its own policy) rather than a page
- * or an asset. Decided by the path as routing reads it (case and all): `/API/x` is no route of the API, so it is
- * answered as a page is.
+ * Whether a request's answer is the API's (JSON, a redirect, an error, a download that sets its own policy) rather
+ * than a page or an asset: `/api` and `/v0` and what is under them, and `/healthz`. Decided by the path as routing
+ * reads it (case and all): `/API/x` is no route of the API, so it is answered as a page is. The page route sends
+ * these paths to the API's JSON 404 by the same test (web/ssr.ts).
  */
 export function isApiPath(url: string): boolean {
-  return url.startsWith("/api/") || url.startsWith("/v0/") || url.startsWith(apiRoutes.health);
+  return apiPath.test(url);
 }
 
 /**

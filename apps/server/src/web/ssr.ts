@@ -13,6 +13,7 @@ import { acceptedEncoding } from "../accepted-encoding.ts";
 import { aliasRedirect } from "./aliases.ts";
 import { type CachedPage, inlineScriptHashes, type PageCache, policyWithHashes } from "./page-cache.ts";
 import { loadScriptsAfterPaint } from "./paint-first.ts";
+import { isApiPath } from "./security-headers-hook.ts";
 
 /** What the web build exports from its entry.server (the context keys must be the very objects its routes read). */
 interface WebEntryExports {
@@ -166,7 +167,7 @@ export function registerWebRoutes(
     handler: async (request, reply) => {
       const url = pathAndSearch(request.url);
       // An API path no route claims is the API's JSON 404, not a page (rendering one cost 6 ms).
-      if (/^\/(api|v0)(\/|$)/.test(url.pathname)) return reply.callNotFound();
+      if (isApiPath(url.pathname)) return reply.callNotFound();
       const target = aliasRedirect(url.pathname, url.search);
       if (target) return reply.redirect(target, 302);
 
