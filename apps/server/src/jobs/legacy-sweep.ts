@@ -23,6 +23,9 @@ export function sweepLanes(dialect: Dialect): number {
   return dialect === "postgres" ? 3 : 1;
 }
 
+/** Plans per batch (one transaction each) unless told otherwise. */
+export const sweepBatchSize = 2_000;
+
 export interface SweepOptions {
   repo: LegacyEngineRepo;
   engine: LegacyEngineService;
@@ -48,7 +51,7 @@ export interface SweepResult {
 
 export function createLegacySweep(options: SweepOptions) {
   const { repo, engine, clock } = options;
-  const batchSize = options.batchSize ?? 2_000;
+  const batchSize = options.batchSize ?? sweepBatchSize;
   const lanes = options.lanes ?? 1;
   const maxPerPass = options.maxPerPass ?? 10_000;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
