@@ -1,25 +1,26 @@
 // The legacy sweep's throughput (apps/server/src/jobs/legacy-sweep.ts): BENCH_PLANS plans (100,000 by default), one
 // owner each, all due, each owed one move (active -> reminding) and then its owner one reminder, swept by the real
-// sweep over the real services. The reference, measured first in the same run over the same rows, is one bare
-// `UPDATE legacy_plans SET phase = ..., engine_rev = engine_rev + 1, due_at = ... WHERE due_at <= ?`; the plans are
-// then put back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a
-// full sweep of the plans would take under 5 s (the target; nothing fails). After the sweep, a second reference: the
-// floor, the three writes the sweep must make for each of these plans (its move, its history row and its owner's
-// reminder columns, which the owner's notifications show as the standing reminder: ADR 058), each as one bare
-// statement over all the rows, in a transaction that is then rolled back (so without the commit's flush): no sweep
-// that follows the rules can take less on this machine, except that PostgreSQL could spread it over every core (the
-// line gives that best case too). Then a third: the committed floor, what a sweep in batches cannot do without, as
-// bare statements: for each batch of the sweep's size, in a transaction of its own that is committed (durably, as
-// the server commits) and as many at once as the sweep works, one read of the batch's due plans with their owners
-// (locked on PostgreSQL) and those three writes; when it alone is over 5 s, so is every sweep in batches of that size
-// (BENCH_BATCH=10000, the most a pass handles, shows the largest batches a pass could take). The sweep runs in
-// passes of BENCH_PASS plans (10,000 by default, the sweep's own cap per pass), in batches of the sweep's own size
-// (BENCH_BATCH sets another) and as many at once as the sweep works on that engine (sweepLanes; BENCH_LANES sets
-// another), for at most BENCH_SECONDS seconds per engine (60 by default): when time runs out first, the rate
-// measured so far is projected to all the plans and the line says so. Statistics are gathered (ANALYZE) after the
-// seeding, as a database in use has them. Each plan starts with BENCH_HISTORY rows of history (24 by default: a
-// year of monthly check-ins, each a move to reminding and one back), so the sweep's history rows go into a table
-// in use, not an empty one; BENCH_HISTORY=0 sweeps with none.
+// sweep over the real services. The reference, measured first in the same run over the same rows, is one bare `UPDATE
+// legacy_plans SET phase = ..., engine_rev = engine_rev + 1, due_at = ... WHERE due_at <= ?`; the plans are then put
+// back as they were and swept. Prints plans per second and the ratio sweep / bare update, and whether a full sweep of
+// the plans would take under 5 s (the target; nothing fails), and how long the event loop stood still meanwhile (a
+// timer every millisecond: the gaps between its ticks), which is what a request to the same server would have waited.
+// After the sweep, a second reference: the floor, the three writes the sweep must make for each of these plans (its
+// move, its history row and its owner's reminder columns, which the owner's notifications show as the standing
+// reminder: ADR 058), each as one bare statement over all the rows, in a transaction that is then rolled back (so
+// without the commit's flush): no sweep that follows the rules can take less on this machine, except that PostgreSQL
+// could spread it over every core (the line gives that best case too). Then a third: the committed floor, what a sweep
+// in batches cannot do without, as bare statements: for each batch of the sweep's size, in a transaction of its own
+// that is committed (durably, as the server commits) and as many at once as the sweep works, one read of the batch's
+// due plans with their owners (locked on PostgreSQL) and those three writes; when it alone is over 5 s, so is every
+// sweep in batches of that size (BENCH_BATCH=10000, the most a pass handles, shows the largest batches a pass could
+// take). The sweep runs in passes of BENCH_PASS plans (10,000 by default, the sweep's own cap per pass), in batches of
+// the sweep's own size on that engine (sweepBatchSize; BENCH_BATCH sets another) and as many at once as the sweep works
+// on that engine (sweepLanes; BENCH_LANES sets another), for at most BENCH_SECONDS seconds per engine (60 by default):
+// when time runs out first, the rate measured so far is projected to all the plans and the line says so. Statistics are
+// gathered (ANALYZE) after the seeding, as a database in use has them. Each plan starts with BENCH_HISTORY rows of
+// history (24 by default: a year of monthly check-ins, each a move to reminding and one back), so the sweep's history
+// rows go into a table in use, not an empty one; BENCH_HISTORY=0 sweeps with none.
 // SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
 // BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
 // runs it with that database's commits not waiting for the disk flush. Run from the repository root:
@@ -29,6 +30,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { createHistogram } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
 import { type Database, migrateToLatest, openDatabase } from "../apps/server/src/db/database.ts";
@@ -283,7 +285,7 @@ async function bench(name: string, database: Database) {
   await reset(database);
 
   const world = legacyWorld(database, new Date(now).toISOString());
-  const batch = Number(process.env.BENCH_BATCH ?? sweepBatchSize);
+  const batch = Number(process.env.BENCH_BATCH ?? sweepBatchSize(database.dialect));
   const lanes = Number(process.env.BENCH_LANES ?? sweepLanes(database.dialect));
   const sweep = createLegacySweep({
     repo: world.engineRepo,
@@ -299,6 +301,14 @@ async function bench(name: string, database: Database) {
   let swept = 0;
   let moved = 0;
   let reminders = 0;
+  // How long the server's other work would wait meanwhile: the event loop's delays while the sweep runs.
+  const stalls = createHistogram();
+  let tick = performance.now();
+  const ticker = setInterval(() => {
+    const at = performance.now();
+    stalls.record(Math.max(1, Math.round((at - tick) * 1000)));
+    tick = at;
+  }, 1);
   started = performance.now();
   while (swept < PLANS && performance.now() - started < SECONDS * 1000) {
     const pass = await sweep.runOnce();
@@ -308,6 +318,7 @@ async function bench(name: string, database: Database) {
     reminders += pass.reminders;
   }
   const sweepS = (performance.now() - started) / 1000;
+  clearInterval(ticker);
   const rate = swept / sweepS;
   const fullS = PLANS / rate;
   const projected = swept < PLANS ? ` (projected from ${swept} plans swept in ${sweepS.toFixed(1)} s)` : "";
@@ -317,6 +328,10 @@ async function bench(name: string, database: Database) {
   console.log(
     `  sweep (moves + reminders)          ${swept} plans in ${sweepS.toFixed(2)} s   ${rate.toFixed(0).padStart(9)} plans/s` +
       `   (${moved} moved, ${reminders} reminders, ${world.mails.length} mails)`,
+  );
+  console.log(
+    `  the event loop meanwhile (what a request would wait): p50 ${(stalls.percentile(50) / 1e3).toFixed(0)} ms, ` +
+      `p99 ${(stalls.percentile(99) / 1e3).toFixed(0)} ms, longest ${(stalls.max / 1e3).toFixed(0)} ms (${stalls.count} ticks)`,
   );
   console.log(`  ratio sweep / bare update: ${(fullS / bareS).toFixed(0)}x slower per plan`);
   const floorS = await floor(database);

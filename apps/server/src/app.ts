@@ -34,7 +34,7 @@ import { createUserErrorsRepo } from "./db/repos/user-errors.repo.ts";
 import { createUsersRepo } from "./db/repos/users.repo.ts";
 import { tableWrites } from "./db/table-writes.ts";
 import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
-import { createLegacySweep, type LegacySweep, sweepLanes } from "./jobs/legacy-sweep.ts";
+import { createLegacySweep, type LegacySweep, sweepBatchSize, sweepLanes } from "./jobs/legacy-sweep.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
@@ -282,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     engine: legacyEngine,
     clock,
     lanes: sweepLanes(database.dialect),
+    batchSize: sweepBatchSize(database.dialect),
     onError: (error, what) =>
       app.log.error(
         { reason: error instanceof Error ? error.message : String(error), what },

@@ -475,6 +475,27 @@ for (const target of testDatabaseTargets()) {
       }
     });
 
+    it("a pass over many batches lets the server's other work run between them: a timer set as it starts fires before it ends", async () => {
+      // On SQLite every statement runs at once, so without a turn of the event loop between batches a pass of
+      // 100,000 plans would keep every request waiting until its end (about 10 s on this machine).
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id);
+      for (let i = 0; i < 7; i += 1) await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }), []);
+      const small = legacyWorld(t.db, new Date(Date.parse(start) + 31 * day).toISOString(), {
+        sweepBatchSize: 2,
+      });
+      let passEnded = false;
+      let firedBeforeTheEnd: boolean | undefined;
+      const timer = setTimeout(() => {
+        firedBeforeTheEnd = !passEnded;
+      }, 0);
+      const pass = await small.sweep.runOnce();
+      passEnded = true;
+      clearTimeout(timer);
+      expect(pass.plansMoved).toBe(7);
+      expect(firedBeforeTheEnd).toBe(true);
+    });
+
     /** Olive's plan and Otto's, both on a 30-day check-in, come due together at day 30. */
     async function twoOwnersDueTogether() {
       const t = await setup();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { type LegacyPlanPhase, legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
 import type { LegacyContactsRepo } from "../db/repos/legacy-contacts.repo.ts";
 import type {
@@ -475,8 +476,11 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   /** Tells people what a committed `move` did. Answers how many plans changed phase and reminders went. */
   async function tell(done: Awaited<ReturnType<typeof move>>) {
     send(done.reminders);
-    // Telling people of a move is a few reads and writes per plan; eight plans are told at a time.
+    // Telling people of a move is a few reads and writes per plan; eight plans are told at a time, and the event
+    // loop turns after every 64 (on SQLite those statements run at once on the server's thread: a batch of releases
+    // would otherwise hold every request until all were told).
     for (let i = 0; i < done.toTell.length; i += 8) {
+      if (i && i % 64 === 0) await nextTurn();
       await Promise.all(
         done.toTell.slice(i, i + 8).map((item) => afterMoves(item.row, item.all, item.firedAt)),
       );

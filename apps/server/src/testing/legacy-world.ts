@@ -7,7 +7,7 @@ import { createLegacyEngineRepo } from "../db/repos/legacy-engine.repo.ts";
 import { createLegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
 import { createNotificationsRepo } from "../db/repos/notifications.repo.ts";
 import { createUsersRepo } from "../db/repos/users.repo.ts";
-import { createLegacySweep, sweepLanes } from "../jobs/legacy-sweep.ts";
+import { createLegacySweep, sweepBatchSize, sweepLanes } from "../jobs/legacy-sweep.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import type { Caller } from "../services/account.service.ts";
 import { createLegacyContactsService } from "../services/legacy-contacts.service.ts";
@@ -131,7 +131,7 @@ export function legacyWorld(
     engine,
     clock,
     lanes: sweepLanes(database.dialect),
-    ...(options.sweepBatchSize ? { batchSize: options.sweepBatchSize } : {}),
+    batchSize: options.sweepBatchSize ?? sweepBatchSize(database.dialect),
     onError: (error) => {
       throw error;
     },
