@@ -39,8 +39,10 @@ export interface SweepOptions {
   repo: LegacyEngineRepo;
   engine: LegacyEngineService;
   clock: Clock;
-  /** Rows per batch (the server gives sweepBatchSize; 2,000 otherwise), and the most a single pass handles (the rest
-   * waits for the next pass). */
+  /**
+   * Rows per batch (the server gives sweepBatchSize; 2,000 otherwise), and the most a single pass handles (the rest
+   * waits for the next pass).
+   */
   batchSize?: number;
   maxPerPass?: number;
   /** How many batches of due plans are worked at once, each in its own transaction (sweepLanes; 1 by default). */

@@ -496,6 +496,32 @@ for (const target of testDatabaseTargets()) {
       expect(firedBeforeTheEnd).toBe(true);
     });
 
+    it("telling people of a batch's moves lets other work run too: a timer set as a batch of 135 starts fires before it ends", async () => {
+      // Three owners (each may have 50 plans), 45 plans each, all due together: one batch, told 64 plans at a turn.
+      const t = await setup();
+      for (const owner of [t.owner, await t.person("Otto Other"), await t.person("Opal Other")]) {
+        await t.world.engine.checkIn(owner.id);
+        for (let i = 0; i < 45; i += 1) {
+          await t.world.plans.create(owner, {
+            id: randomUUID(),
+            details: sealed(),
+            settings: settings({ kind: "missedCheckIn", graceDays: 7 }),
+          });
+        }
+      }
+      t.world.setNow(Date.parse(start) + 31 * day);
+      let batchEnded = false;
+      let firedBeforeTheEnd: boolean | undefined;
+      const timer = setTimeout(() => {
+        firedBeforeTheEnd = !batchEnded;
+      }, 0);
+      const batch = await t.world.engine.sweepDue(200);
+      batchEnded = true;
+      clearTimeout(timer);
+      expect(batch).toMatchObject({ looked: 135, moved: 135 });
+      expect(firedBeforeTheEnd).toBe(true);
+    });
+
     /** Olive's plan and Otto's, both on a 30-day check-in, come due together at day 30. */
     async function twoOwnersDueTogether() {
       const t = await setup();
