@@ -1,0 +1,78 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSmtpMailer, smtpConnections } from "./smtp-mailer.ts";
+
+describe("the SMTP mailer, against a real SMTP server", () => {
+  let server: SMTPServer | undefined;
+  afterEach(async () => {
+    const s = server;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  });
+
+  /** An SMTP server that refuses more than `maxClients` connections at once, as providers do. */
+  async function start(maxClients: number) {
+    const received: string[] = [];
+    let open = 0;
+    let mostOpen = 0;
+    let connections = 0;
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      maxClients,
+      onConnect(_session, callback) {
+        open += 1;
+        connections += 1;
+        mostOpen = Math.max(mostOpen, open);
+        callback();
+      },
+      onClose() {
+        open -= 1;
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    const s = server;
+    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    const { port } = s.server.address() as AddressInfo;
+    return {
+      url: `smtp://127.0.0.1:${port}`,
+      received,
+      stats: () => ({ mostOpen, connections }),
+    };
+  }
+
+  const message = (i: number) => ({
+    to: `owner${i}@example.com`,
+    subject: "Please check in",
+    text: "I'm still here",
+    html: "<p>I'm still here</p>",
+  });
+
+  it("delivers 300 messages handed over at once through a few reused connections, losing none", async () => {
+    // As a sweep hands over a batch's reminders: all at once. The server takes 5 clients at a time.
+    const smtp = await start(5);
+    const mailer = createSmtpMailer(smtp.url, "Heirloom <no-reply@example.com>");
+    const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => mailer.send(message(i))));
+    await mailer.close();
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(new Set(smtp.received).size).toBe(300);
+    expect(smtp.stats().mostOpen).toBeLessThanOrEqual(smtpConnections);
+    // Each connection carries up to 100 messages.
+    expect(smtp.stats().connections).toBeLessThanOrEqual(6);
+  });
+
+  it("keeps the SMTP_URL's own pool settings", async () => {
+    const smtp = await start(5);
+    const mailer = createSmtpMailer(`${smtp.url}?maxConnections=1`, "Heirloom <no-reply@example.com>");
+    await Promise.all(Array.from({ length: 20 }, (_, i) => mailer.send(message(i))));
+    await mailer.close();
+    expect(smtp.received).toHaveLength(20);
+    expect(smtp.stats().mostOpen).toBe(1);
+  });
+});
