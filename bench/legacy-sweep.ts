@@ -34,6 +34,7 @@ import { createHistogram } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
 import { type Database, migrateToLatest, openDatabase } from "../apps/server/src/db/database.ts";
+import { idList } from "../apps/server/src/db/json-rows.ts";
 import { createLegacySweep, sweepBatchSize, sweepLanes } from "../apps/server/src/jobs/legacy-sweep.ts";
 import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
 
@@ -213,10 +214,7 @@ async function committedFloor(database: Database, batch: number, lanes: number):
   const postgres = database.dialect === "postgres";
   const at = new Date(now).toISOString();
   const later = new Date(now + 10 * day).toISOString();
-  const list = (ids: string[]) =>
-    postgres
-      ? sql`(select unnest(${ids}::text[]))`
-      : sql`(select value from json_each(${JSON.stringify(ids)}))`;
+  const list = (ids: string[]) => idList(database.dialect, ids);
   let batches = 0;
   const one = async () => {
     const number = batches++;
