@@ -1,3 +1,5 @@
+import type { DrainedDestination } from "./drained-read-stream.ts";
+
 /**
  * Where encrypted bytes live. Keys are slash-separated paths chosen by services (never by clients directly).
  * Implementations: local files (default) and S3. Both pass blob-store.suite.ts.
@@ -11,8 +13,17 @@ export interface BlobStore {
   put(key: string, body: Uint8Array | AsyncIterable<Uint8Array>): Promise<{ size: number }>;
   /** The whole object, or undefined when it does not exist. */
   get(key: string): Promise<Uint8Array | undefined>;
-  /** A stream of the object (optionally a byte range, end inclusive), or undefined when it does not exist. */
-  stream(key: string, range?: { start: number; end: number }): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /**
+   * A stream of the object (optionally a byte range, end inclusive), or undefined when it does not exist.
+   * `destination`: the writable the stream will be piped into and read by nothing else (a download's answer). The fs
+   * store then reads into one buffer again and again, each time once `destination` has let go of the last chunk
+   * ([Note: Reading a download into the same buffer again]); the S3 store ignores it.
+   */
+  stream(
+    key: string,
+    range?: { start: number; end: number },
+    destination?: DrainedDestination,
+  ): Promise<AsyncIterable<Uint8Array> | undefined>;
   head(key: string): Promise<{ size: number } | undefined>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;

@@ -14,6 +14,7 @@ import {
 } from "node:fs/promises";
 import path from "node:path";
 import type { BlobStore } from "./blob-store.ts";
+import { drainedReadStream } from "./drained-read-stream.ts";
 import {
   assertValidKey,
   assertValidPrefix,
@@ -85,7 +86,7 @@ export function createFsBlobStore(rootDir: string): BlobStore {
       }
     },
 
-    async stream(key, range) {
+    async stream(key, range, destination) {
       assertValidKey(key);
       if (range) assertValidRange(range);
       let handle: FileHandle;
@@ -120,6 +121,8 @@ export function createFsBlobStore(rootDir: string): BlobStore {
         await handle.close();
         throw error;
       }
+      if (destination && length > 0)
+        return drainedReadStream(handle, range?.start ?? 0, length, readSize, destination);
       const highWaterMark = Math.min(readSize, Math.max(minReadSize, length));
       return handle.createReadStream(
         range ? { start: range.start, end: range.end, highWaterMark } : { highWaterMark },

@@ -240,7 +240,7 @@ async function sendMedia(
       );
   }
   if (range) {
-    const stream = await storage.openBlob(object, range);
+    const stream = await storage.openBlob(object, range, reply.raw);
     return reply
       .code(206)
       .header("content-range", `bytes ${range.start}-${range.end}/${object.size}`)
@@ -248,7 +248,7 @@ async function sendMedia(
       .send(toReadable(stream));
   }
   if (object.size === 0) return reply.code(200).header("content-length", 0).send(Buffer.alloc(0));
-  const stream = await storage.openBlob(object);
+  const stream = await storage.openBlob(object, undefined, reply.raw);
   return reply.code(200).header("content-length", object.size).send(toReadable(stream));
 }
 

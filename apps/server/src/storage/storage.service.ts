@@ -6,6 +6,7 @@ import {
   storageMessages,
 } from "@heirloom/contract";
 import type { BlobStore } from "../blobs/blob-store.ts";
+import type { DrainedDestination } from "../blobs/drained-read-stream.ts";
 import { AppError } from "../errors.ts";
 import type { RecordActivity } from "../services/activity.service.ts";
 import type { Clock } from "../services/clock.ts";
@@ -275,8 +276,13 @@ export function createStorageService(deps: StorageServiceDeps) {
       return object;
     },
 
-    async openBlob(object: StoredObject, range?: { start: number; end: number }) {
-      const stream = await blobs.stream(object.blobKey, range);
+    /** The object's bytes; `destination`: the answer they are piped into (BlobStore.stream). */
+    async openBlob(
+      object: StoredObject,
+      range?: { start: number; end: number },
+      destination?: DrainedDestination,
+    ) {
+      const stream = await blobs.stream(object.blobKey, range, destination);
       if (!stream) throw new AppError("storage/internal-error", storageMessages.internalError);
       return stream;
     },
