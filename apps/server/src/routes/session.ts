@@ -73,18 +73,27 @@ export function createSessions(auth: HeirloomAuth, cache: SessionCache<SessionFo
   };
 }
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The session cache's count of changes when the request arrived (registerSessionCacheHooks). */
+    sessionChangesAtStart: number;
+  }
+}
+
 /**
  * A request that wrote a session or user row empties the session cache once more just before its answer goes out:
- * its transaction has committed by then, so an answer looked up between the write and the commit is gone too.
+ * its transaction has committed by then, so an answer looked up between the write and the commit is gone too. The
+ * count at arrival is a field of every request (Fastify's decorateRequest), not an entry in a WeakMap: a WeakMap
+ * entry per request is work for every garbage collection until the request is gone.
  */
 export function registerSessionCacheHooks(app: FastifyInstance, cache: SessionCache<SessionFound>) {
-  const changesAtStart = new WeakMap<FastifyRequest, number>();
+  app.decorateRequest("sessionChangesAtStart", 0);
   app.addHook("onRequest", (request, _reply, done) => {
-    changesAtStart.set(request, cache.changes());
+    request.sessionChangesAtStart = cache.changes();
     done();
   });
   app.addHook("onSend", (request, _reply, payload, done) => {
-    if (changesAtStart.get(request) !== cache.changes()) cache.forget();
+    if (request.sessionChangesAtStart !== cache.changes()) cache.forget();
     done(null, payload);
   });
 }
