@@ -1,4 +1,13 @@
-import type { DrainedDestination } from "./drained-read-stream.ts";
+import type { Writable } from "node:stream";
+
+/**
+ * The writable a blob stream is piped into and read by nothing else (a download's answer): what the fs store waits on
+ * before it reads into the same buffer again (blobs/drained-read-stream.ts).
+ */
+export type BlobStreamDestination = Pick<
+  Writable,
+  "writableLength" | "writableNeedDrain" | "writableFinished" | "destroyed" | "on" | "off" | "once"
+>;
 
 /**
  * Where encrypted bytes live. Keys are slash-separated paths chosen by services (never by clients directly).
@@ -22,7 +31,7 @@ export interface BlobStore {
   stream(
     key: string,
     range?: { start: number; end: number },
-    destination?: DrainedDestination,
+    destination?: BlobStreamDestination,
   ): Promise<AsyncIterable<Uint8Array> | undefined>;
   head(key: string): Promise<{ size: number } | undefined>;
   /** Deleting a missing object is not an error. */

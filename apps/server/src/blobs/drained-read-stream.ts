@@ -1,5 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
-import { Readable, type Writable } from "node:stream";
+import { Readable } from "node:stream";
+import type { BlobStreamDestination } from "./blob-store.ts";
 
 // [Note: Reading a download into the same buffer again] A file stream reads into a new buffer every time: a 1 GiB
 // download allocates 1 GiB of buffers outside V8's heap. V8 counts that memory, and past a limit it starts a full
@@ -9,12 +10,6 @@ import { Readable, type Writable } from "node:stream";
 // written to it to the system (its writableLength is 0), nothing refers to the chunk it was given, and the next read
 // can go into the same buffer. Full-size buffers go back to a small pool for the next download once their answer
 // has finished.
-
-/** What the stream waits on: the writable it is piped into (an HTTP answer). */
-export type DrainedDestination = Pick<
-  Writable,
-  "writableLength" | "writableNeedDrain" | "writableFinished" | "destroyed" | "on" | "off" | "once"
->;
 
 /** Full-size read buffers kept between downloads, and the most kept. */
 const pool: Buffer[] = [];
@@ -37,7 +32,7 @@ export function drainedReadStream(
   start: number,
   length: number,
   readSize: number,
-  destination: DrainedDestination,
+  destination: BlobStreamDestination,
 ): Readable {
   const size = Math.min(readSize, length);
   let buffer: Buffer | undefined;

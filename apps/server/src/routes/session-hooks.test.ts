@@ -34,30 +34,28 @@ async function appWith() {
   return { app, cache };
 }
 
+/** After `method url` has been answered, what the cache gives for `cookie`: the kept answer, or a new lookup's. */
+async function afterRequest(method: "GET" | "POST", url: string, cookie: string) {
+  const { app, cache } = await appWith();
+  expect((await app.inject({ method, url })).statusCode).toBe(200);
+  let lookedUp = false;
+  const found = await cache.read(cookie, async () => {
+    lookedUp = true;
+    return session("looked-up-again");
+  });
+  await app.close();
+  return { lookedUp, userId: found?.userId };
+}
+
 describe("the session cache hooks", () => {
   it("forget an answer kept while a writing request was under way, once its answer has gone out", async () => {
-    const { app, cache } = await appWith();
-    expect((await app.inject({ method: "POST", url: "/write" })).statusCode).toBe(200);
-    let lookedUp = false;
-    const found = await cache.read("cookie-b", async () => {
-      lookedUp = true;
-      return session("fresh");
+    expect(await afterRequest("POST", "/write", "cookie-b")).toEqual({
+      lookedUp: true,
+      userId: "looked-up-again",
     });
-    expect(lookedUp).toBe(true);
-    expect(found?.userId).toBe("fresh");
-    await app.close();
   });
 
   it("keep what a request that wrote nothing looked up", async () => {
-    const { app, cache } = await appWith();
-    expect((await app.inject({ method: "GET", url: "/read" })).statusCode).toBe(200);
-    let lookedUp = false;
-    const found = await cache.read("cookie-c", async () => {
-      lookedUp = true;
-      return session("again");
-    });
-    expect(lookedUp).toBe(false);
-    expect(found?.userId).toBe("reader");
-    await app.close();
+    expect(await afterRequest("GET", "/read", "cookie-c")).toEqual({ lookedUp: false, userId: "reader" });
   });
 });

@@ -5,8 +5,7 @@ import {
   type StorageUsage,
   storageMessages,
 } from "@heirloom/contract";
-import type { BlobStore } from "../blobs/blob-store.ts";
-import type { DrainedDestination } from "../blobs/drained-read-stream.ts";
+import type { BlobStore, BlobStreamDestination } from "../blobs/blob-store.ts";
 import { AppError } from "../errors.ts";
 import type { RecordActivity } from "../services/activity.service.ts";
 import type { Clock } from "../services/clock.ts";
@@ -280,7 +279,7 @@ export function createStorageService(deps: StorageServiceDeps) {
     async openBlob(
       object: StoredObject,
       range?: { start: number; end: number },
-      destination?: DrainedDestination,
+      destination?: BlobStreamDestination,
     ) {
       const stream = await blobs.stream(object.blobKey, range, destination);
       if (!stream) throw new AppError("storage/internal-error", storageMessages.internalError);
