@@ -155,13 +155,21 @@ async function seedHistory(database: Database) {
     database.dialect === "postgres"
       ? sql`to_char(to_timestamp((${from}::bigint + n.n * ${step}::bigint) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
       : sql`strftime('%Y-%m-%dT%H:%M:%fZ', (${from} + n.n * ${step}) / 1000.0, 'unixepoch')`;
-  await sql`insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
-    select p.id || '-' || n.n, p.id, n.n, ${at},
+  // Ids as the sweep writes them (time first), and each row chained to the one before it (ADR 063).
+  const id = (n: unknown, plan = sql`p.id`) =>
+    database.dialect === "postgres"
+      ? sql`lpad((${n})::text, 4, '0') || '-' || ${plan}`
+      : sql`printf('%04d-', ${n}) || ${plan}`;
+  await sql`insert into legacy_plan_events (id, plan_id, seq, prev_id, at, from_phase, to_phase, reason, contact_id)
+    select ${id(sql`n.n`)}, p.id, n.n, case when n.n > 1 then ${id(sql`n.n - 1`)} end, ${at},
       case when n.n % 2 = 1 then 'active' else 'reminding' end,
       case when n.n % 2 = 1 then 'reminding' else 'active' end,
       case when n.n % 2 = 1 then 'remindersStarted' else 'checkedIn' end,
       null
-    from legacy_plans p cross join ${numbers}`.execute(database.db);
+    from legacy_plans p cross join ${numbers} order by n.n`.execute(database.db);
+  await sql`update legacy_plans set history_seq = ${HISTORY}, history_head = ${id(HISTORY, sql`id`)}`.execute(
+    database.db,
+  );
 }
 
 /** Puts every plan back to active and due, as seeded (not timed). */
@@ -187,13 +195,13 @@ async function floor(database: Database): Promise<number> {
   await database.db
     .transaction()
     .execute(async (trx) => {
-      await sql`update legacy_plans set phase = 'reminding', engine_rev = engine_rev + 1, due_at = ${later}`.execute(
-        trx,
-      );
-      // Numbers past any the sweep wrote, so (plan_id, seq) stays unique.
-      await sql`insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
-        select ${id}, id, engine_rev + 1000, ${at}, 'active', 'reminding', 'remindersStarted', null
+      // The history row, numbered and chained on from the plan's head (ADR 063), then the move, which also moves
+      // the head (to a stand-in of the new row's id, as long: all of this is rolled back).
+      await sql`insert into legacy_plan_events (id, plan_id, seq, prev_id, at, from_phase, to_phase, reason, contact_id)
+        select ${id}, id, history_seq + 1, history_head, ${at}, 'active', 'reminding', 'remindersStarted', null
         from legacy_plans`.execute(trx);
+      await sql`update legacy_plans set phase = 'reminding', engine_rev = engine_rev + 1, due_at = ${later},
+        history_seq = history_seq + 1, history_head = '0000-' || id`.execute(trx);
       await sql`update profiles set reminder_slot_at = ${at}, reminder_sent_at = ${at}, reminder_due_at = ${later},
         reminder_deadline_at = ${later}`.execute(trx);
       throw rollback;
@@ -232,11 +240,11 @@ async function committedFloor(database: Database, batch: number, lanes: number):
         ${postgres ? sql`for update of p skip locked` : sql``}`.execute(trx);
       const plans = read.rows.map((row) => row.id);
       if (!plans.length) return 0;
-      await sql`update legacy_plans set phase = 'reminding', engine_rev = engine_rev + 1, due_at = ${later}
-        where id in ${list(plans)}`.execute(trx);
-      await sql`insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
-        select ${id}, id, engine_rev + 1000, ${at}, 'active', 'reminding', 'remindersStarted', null
+      await sql`insert into legacy_plan_events (id, plan_id, seq, prev_id, at, from_phase, to_phase, reason, contact_id)
+        select ${id}, id, history_seq + 1, history_head, ${at}, 'active', 'reminding', 'remindersStarted', null
         from legacy_plans where id in ${list(plans)}`.execute(trx);
+      await sql`update legacy_plans set phase = 'reminding', engine_rev = engine_rev + 1, due_at = ${later},
+        history_seq = history_seq + 1, history_head = ${id} where id in ${list(plans)}`.execute(trx);
       await sql`update profiles set reminder_slot_at = ${at}, reminder_sent_at = ${at}, reminder_due_at = ${later},
         reminder_deadline_at = ${later} where user_id in ${list(read.rows.map((row) => row.owner_id))}`.execute(
         trx,

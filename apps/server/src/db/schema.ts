@@ -371,13 +371,18 @@ export interface LegacyPlansTable {
   request_due_at: string | null;
   release_ends_at: string | null;
   fired_at: string | null;
+  /** 0016: how many history rows the plan has, and the newest one's id (the chain's head: ADR 063). */
+  history_seq: Generated<number>;
+  history_head: string | null;
 }
 
-/** 0010_release_engine: a plan's history. */
+/** 0010_release_engine: a plan's history. 0016 (ADR 063): appended, and chained from the plan's history_head through prev_id. */
 export interface LegacyPlanEventsTable {
   id: string;
   plan_id: string;
   seq: number;
+  /** The row before this one in its plan's history; null for its first. */
+  prev_id: string | null;
   at: string;
   from_phase: PlanPhase;
   to_phase: PlanPhase;

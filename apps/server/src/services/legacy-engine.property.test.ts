@@ -499,18 +499,22 @@ async function runBatch(database: Database, batch: Batch, start: number, random:
   const events = await selectIn(planIds, (chunk) =>
     database.db
       .selectFrom("legacy_plan_events")
-      .select(["plan_id", "seq", "at", "from_phase", "to_phase", "reason", "contact_id"])
+      .select(["id", "plan_id", "seq", "prev_id", "at", "from_phase", "to_phase", "reason", "contact_id"])
       .where("plan_id", "in", chunk)
       .orderBy("plan_id")
       .orderBy("seq")
       .execute(),
   );
-  const phases = new Map(
+  const plans = new Map(
     (
       await selectIn(planIds, (chunk) =>
-        database.db.selectFrom("legacy_plans").select(["id", "phase"]).where("id", "in", chunk).execute(),
+        database.db
+          .selectFrom("legacy_plans")
+          .select(["id", "phase", "history_seq", "history_head"])
+          .where("id", "in", chunk)
+          .execute(),
       )
-    ).map((r) => [r.id, r.phase]),
+    ).map((r) => [r.id, r]),
   );
   const people = placed.flatMap((p) => [p.owner.id, p.recipient.id]);
   const notes = await selectIn(people, (chunk) =>
@@ -552,8 +556,10 @@ async function runBatch(database: Database, batch: Batch, start: number, random:
   const failures: { schedule: Schedule; problems: string[] }[] = [];
   batch.schedules.forEach((schedule, index) => {
     const p = placed[index] as Placed;
+    const history = eventsOf.get(p.planId) ?? [];
+    const plan = plans.get(p.planId);
     const problems = check(schedule, start, sweeps, {
-      history: (eventsOf.get(p.planId) ?? []).map((e) => ({
+      history: history.map((e) => ({
         at: Date.parse(e.at),
         from: e.from_phase as Phase,
         to: e.to_phase as Phase,
@@ -565,7 +571,7 @@ async function runBatch(database: Database, batch: Batch, start: number, random:
               ? "recipient"
               : `trustee ${p.trusteeContactIds.indexOf(e.contact_id)}`,
       })),
-      phase: phases.get(p.planId) as Phase,
+      phase: plan?.phase as Phase,
       accepted: outcomes[index] as boolean[],
       // Every reminder is mailed (the in-app notice is one standing entry, ADR 058): the mails, with when they went.
       reminders: (remindersTo.get(p.owner.email) ?? []).map(({ at, mail }) => ({
@@ -575,6 +581,19 @@ async function runBatch(database: Database, batch: Batch, start: number, random:
       releaseNotices: (notesOf.get(p.recipient.id) ?? []).filter((n) => n.kind === "legacy-plan-shared")
         .length,
     });
+    // The history reads back along its chain (ADR 063): numbered 1 to n, each row naming the one before, the plan
+    // naming the last, whatever raced to write it.
+    history.forEach((e, i) => {
+      if (Number(e.seq) !== i + 1 || e.prev_id !== (history[i - 1]?.id ?? null)) {
+        problems.push(`history row ${e.seq} (${e.reason}) is not chained to the one before it`);
+      }
+    });
+    if (
+      Number(plan?.history_seq) !== history.length ||
+      (plan?.history_head ?? null) !== (history.at(-1)?.id ?? null)
+    ) {
+      problems.push(`the plan names history row ${plan?.history_seq} as its last, of ${history.length}`);
+    }
     if (problems.length) failures.push({ schedule, problems });
   });
   return failures;

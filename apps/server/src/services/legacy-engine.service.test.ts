@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type LegacyPlanSettings, legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProfilesRepo } from "../db/repos/profiles.repo.ts";
+import { createUserDataRepo } from "../db/repos/user-data.repo.ts";
 import { type TestDatabase, testDatabaseTargets } from "../db/test-databases.ts";
 import { createLegacySweep } from "../jobs/legacy-sweep.ts";
 import { addAccount } from "../testing/legacy-accounts.ts";
@@ -643,6 +644,46 @@ for (const target of testDatabaseTargets()) {
       expect(await t.phaseOf(id)).toBe("active");
       expect(await t.mayRead(t.ada)).toBe(false);
       expect(await t.history(id)).toEqual(["active>released:sharedNow", "released>active:settingsChanged"]);
+    });
+
+    it("a deleted plan's history goes with it, an account's plans' history with the account, and no one else's", async () => {
+      const t = await setup();
+      const kept = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      const deleted = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }), []);
+      const adas = randomUUID();
+      await t.world.plans.create(t.ada, {
+        id: adas,
+        details: sealed(),
+        settings: settings({ kind: "missedCheckIn", graceDays: 7 }),
+      });
+      // Two months without a check-in: reminders, grace, release, for all three plans.
+      await t.at(30 * day);
+      await t.at(60 * day);
+      await t.at(70 * day);
+      const rows = async (planId: string) =>
+        Number(
+          (
+            await t.db.db
+              .selectFrom("legacy_plan_events")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("plan_id", "=", planId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const keptHistory = await t.history(kept.id);
+      const adasHistory = (await t.world.engine.history(t.ada.id, adas)).map((e) => e.reason);
+      expect(keptHistory.at(-1)).toBe("grace>released:graceEnded");
+      expect(adasHistory.at(-1)).toBe("graceEnded");
+      expect(await rows(deleted.id)).toBe(keptHistory.length);
+
+      await t.world.plans.remove(t.owner, deleted.id);
+      expect(await rows(deleted.id)).toBe(0);
+      expect(await t.history(kept.id)).toEqual(keptHistory);
+
+      await createUserDataRepo(t.db.db).deleteUser(t.owner.id, "owner's email hash", t.world.clock());
+      expect(await rows(kept.id)).toBe(0);
+      expect((await t.world.engine.history(t.ada.id, adas)).map((e) => e.reason)).toEqual(adasHistory);
+      expect(await rows(adas)).toBe(adasHistory.length);
     });
   });
 }

@@ -101,7 +101,14 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   }
 
   /** What a plan read as `row` writes after `moves` (a person's action) and the moves time then owes. */
-  function writeOf(row: EngineRow, plan: EnginePlan, moves: Move[], now: Date, contactId: string | null) {
+  function writeOf(
+    row: EngineRow,
+    plan: EnginePlan,
+    moves: Move[],
+    now: Date,
+    contactId: string | null,
+    notes?: EngineWrite["notes"],
+  ) {
     const settled = advance(plan, scheduleOf(row), row.trusteeYes, now);
     const all = [...moves, ...settled.moves];
     const firedAt = all.some((m) => m.to === "awaitingTrustees") ? now.toISOString() : row.firedAt;
@@ -113,13 +120,15 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
       firedAt,
       dueAt: iso(settled.dueAt),
       events: all.map((m, index) => ({ ...m, contactId: index < moves.length ? contactId : null })),
+      ...(notes ? { notes } : {}),
     };
     return { write, all, firedAt };
   }
 
   /**
-   * Writes what `moves` did to the plan and tells people. The write is conditional on the rev that was read: when
-   * another writer won, nothing is told and null comes back; otherwise the phase written.
+   * Writes what `moves` did to the plan (after `notes`, history rows that are not moves) and tells people. The write
+   * is conditional on the rev that was read: when another writer won, nothing is told and null comes back; otherwise
+   * the phase written.
    */
   async function commit(
     row: EngineRow,
@@ -127,8 +136,9 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     moves: Move[],
     now: Date,
     contactId: string | null = null,
+    notes?: EngineWrite["notes"],
   ): Promise<LegacyPlanPhase | null> {
-    const { write, all, firedAt } = writeOf(row, plan, moves, now, contactId);
+    const { write, all, firedAt } = writeOf(row, plan, moves, now, contactId, notes);
     if (!(await repo.apply(row, write, now))) return null;
     if (all.length) await afterMoves(row, all, firedAt);
     return write.phase;
@@ -369,21 +379,19 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
         throw new AppError("conflict", legacyEngineMessages.notAwaitingTrustees);
       }
       await repo.answer(planId, contactId, row.firedAt, answer, now);
-      await repo.addEvent(
-        planId,
-        {
-          from: row.phase,
-          to: row.phase,
-          reason: answer === "yes" ? "trusteeYes" : "trusteeNo",
-          contactId,
-        },
-        now,
-      );
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const fresh = await repo.load(planId);
-        if (fresh?.phase !== "awaitingTrustees") break;
-        if (await commit(fresh, enginePlan(fresh), [], now)) break;
+      // The answer goes into the plan's history with whatever it settles (k yeses release the plan), in one write
+      // conditional on the plan as read after the answer; another write first means reading it again.
+      const note = {
+        from: row.phase,
+        to: row.phase,
+        reason: answer === "yes" ? "trusteeYes" : "trusteeNo",
+        contactId,
+      };
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const fresh = await loadOrThrow(planId);
+        if ((await commit(fresh, enginePlan(fresh), [], now, null, [note])) !== null) return;
       }
+      throw new AppError("conflict", legacyEngineMessages.changedMeanwhile);
     },
 
     /**

@@ -14,6 +14,7 @@ import * as m0012 from "./0012_storage_listing_index.ts";
 import * as m0013 from "./0013_storage_listing_version.ts";
 import * as m0014 from "./0014_signed_one_click_links.ts";
 import * as m0015 from "./0015_standing_check_in_reminder.ts";
+import * as m0016 from "./0016_plan_history_chain.ts";
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so bundling or a stray file can never
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013_storage_listing_version": m0013,
   "0014_signed_one_click_links": m0014,
   "0015_standing_check_in_reminder": m0015,
+  "0016_plan_history_chain": m0016,
 };

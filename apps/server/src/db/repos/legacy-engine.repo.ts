@@ -1,8 +1,8 @@
 import type { LegacyPlanPhase } from "@heirloom/contract";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { Dialect } from "../database.ts";
 import { idList, jsonRows } from "../json-rows.ts";
-import type { DatabaseSchema, LegacyPlanRequestsTable } from "../schema.ts";
+import type { DatabaseSchema, LegacyPlanEventsTable, LegacyPlanRequestsTable } from "../schema.ts";
 import { timeOrderedId } from "../time-ordered-id.ts";
 
 // The release engine's reads and writes (0010_release_engine). Every move of a plan is one transaction whose update
@@ -31,10 +31,16 @@ export interface EngineRow {
   deadlineAt: string | null;
   /** Trustees who said yes to the current firing. */
   trusteeYes: number;
+  /** How many history rows the plan has, and the newest one's id (ADR 063). */
+  historySeq: number;
+  historyHead: string | null;
 }
 
 /** A plan's own columns, without its owner's schedule or its trustees' answers: what reminders look at. */
-export type PlanRow = Omit<EngineRow, "activityCheck" | "deadlineAt" | "trusteeYes">;
+export type PlanRow = Omit<
+  EngineRow,
+  "activityCheck" | "deadlineAt" | "trusteeYes" | "historySeq" | "historyHead"
+>;
 
 /** What a move writes. */
 export interface EngineWrite {
@@ -45,6 +51,8 @@ export interface EngineWrite {
   firedAt: string | null;
   dueAt: string | null;
   events: { from: LegacyPlanPhase; to: LegacyPlanPhase; reason: string; contactId?: string | null }[];
+  /** History rows that are not moves (a trustee's answer), written before `events`. */
+  notes?: EngineWrite["events"];
 }
 
 /** A history row as the contract shows it. */
@@ -115,7 +123,8 @@ export interface LegacyEngineRepo {
   ownedPlans(ownerIds: readonly string[]): Promise<PlanRow[]>;
   /**
    * Writes a move if the plan is still at `rev` (applyMany for one plan); grants follow the phase; false when someone
-   * moved it first.
+   * moved it first. A plan's history is written only here (and by applyMany): a row read at `rev` names the history's
+   * head as it still is when the write wins.
    */
   apply(row: EngineRow, write: EngineWrite, now: Date): Promise<boolean>;
   /**
@@ -166,9 +175,8 @@ export interface LegacyEngineRepo {
     planId: string,
     firedAt: string,
   ): Promise<{ contactId: string; answer: "yes" | "no"; at: string }[]>;
+  /** The plan's history, oldest first (read along its chain: ADR 063). */
   events(planId: string): Promise<PlanEvent[]>;
-  /** Records an event that is not a move (a trustee's no), keeping the plan's sequence. */
-  addEvent(planId: string, event: EngineWrite["events"][number], now: Date): Promise<void>;
 }
 
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -193,6 +201,8 @@ function engineRows(db: Db) {
         "p.request_due_at",
         "p.release_ends_at",
         "p.fired_at",
+        "p.history_seq",
+        "p.history_head",
         "o.activity_check",
         "o.next_60_day_check",
         eb
@@ -307,42 +317,42 @@ function toEngineRow(row: RawEngineRow): EngineRow {
     activityCheck: row.activity_check ?? "11",
     deadlineAt: row.next_60_day_check ?? null,
     trusteeYes: Number(row.trustee_yes ?? 0),
+    historySeq: Number(row.history_seq),
+    historyHead: row.history_head,
   };
 }
 
-/** Appends history rows to plans, each plan's numbered on from its last. */
-async function insertEvents(
-  db: Db,
-  dialect: Dialect,
-  events: readonly { planId: string; event: EngineWrite["events"][number] }[],
-  now: Date,
-) {
-  if (!events.length) return;
-  // Each row's number is the plan's last plus its place among this call's rows for the plan, worked out in the
-  // insert itself (no read of the last numbers first: one round trip, not two).
-  const place = new Map<string, number>();
+/** A history row to append, numbered and chained by its writer (applyMany). */
+interface HistoryRow {
+  id: string;
+  planId: string;
+  seq: number;
+  prevId: string | null;
+  event: EngineWrite["events"][number];
+}
+
+/** Appends history rows, as they come: one insert, no read (ADR 063). */
+async function insertHistory(db: Db, dialect: Dialect, history: readonly HistoryRow[], now: Date) {
+  if (!history.length) return;
   const at = now.toISOString();
-  const rows = events.map(({ planId, event }) => {
-    const next = (place.get(planId) ?? 0) + 1;
-    place.set(planId, next);
-    return {
-      id: timeOrderedId(now.getTime()),
+  const v = jsonRows(
+    dialect,
+    history.map(({ id, planId, seq, prevId, event }) => ({
+      id,
       plan_id: planId,
-      place: next,
+      seq,
+      prev_id: prevId,
       at,
       from_phase: event.from,
       to_phase: event.to,
       reason: event.reason,
       contact_id: event.contactId ?? null,
-    };
-  });
-  const v = jsonRows(
-    dialect,
-    rows,
+    })),
     {
       id: "text",
       plan_id: "text",
-      place: "integer",
+      seq: "integer",
+      prev_id: "text",
       at: "text",
       from_phase: "text",
       to_phase: "text",
@@ -352,11 +362,27 @@ async function insertEvents(
     "v",
   );
   await sql`
-    insert into legacy_plan_events (id, plan_id, seq, at, from_phase, to_phase, reason, contact_id)
-    select v.id, v.plan_id,
-      coalesce((select max(e.seq) from legacy_plan_events e where e.plan_id = v.plan_id), 0) + v.place,
-      v.at, v.from_phase, v.to_phase, v.reason, v.contact_id
+    insert into legacy_plan_events (id, plan_id, seq, prev_id, at, from_phase, to_phase, reason, contact_id)
+    select v.id, v.plan_id, v.seq, v.prev_id, v.at, v.from_phase, v.to_phase, v.reason, v.contact_id
     from ${v}`.execute(db);
+}
+
+/** `chain`: the ids of the history rows of the plans `plans` picks out, each plan's chain followed from its head. */
+const historyChain = (plans: RawBuilder<unknown>) => sql`
+  with recursive chain(id) as (
+    select history_head from legacy_plans where ${plans} and history_head is not null
+    union
+    select e.prev_id from legacy_plan_events e join chain c on e.id = c.id where e.prev_id is not null
+  )`;
+
+/**
+ * Deletes the history of the plans `plans` picks out (a condition on legacy_plans' columns), in the caller's
+ * transaction, before it deletes those plans: history rows do not cascade from their plan (ADR 063).
+ */
+export async function deletePlanHistory(db: Db, plans: RawBuilder<unknown>): Promise<void> {
+  await sql`
+    ${historyChain(plans)}
+    delete from legacy_plan_events where id in (select id from chain)`.execute(db);
 }
 
 export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dialect): LegacyEngineRepo {
@@ -517,10 +543,26 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     async applyMany(items, now, options = {}) {
       if (!items.length) return new Set<string>();
       const at = now.toISOString();
+      // Each plan's new history rows, numbered on from the row's count and chained from its head as read: the
+      // update below is conditional on the rev read, and every history write goes through here and moves the rev,
+      // so where the update wins, the head and count are still those (ADR 063).
+      const history = new Map<string, HistoryRow[]>();
+      for (const { row, write } of items) {
+        let prevId = row.historyHead;
+        const rows = [...(write.notes ?? []), ...write.events].map((event, index) => {
+          const id = timeOrderedId(now.getTime());
+          const written = { id, planId: row.id, seq: row.historySeq + index + 1, prevId, event };
+          prevId = id;
+          return written;
+        });
+        history.set(row.id, rows);
+      }
       const v = jsonRows(
         dialect,
         items.map(({ row, write }) => ({
           id: row.id,
+          history_added: history.get(row.id)?.length ?? 0,
+          history_head: history.get(row.id)?.at(-1)?.id ?? null,
           rev: row.rev,
           phase: write.phase,
           cycle_start_at: write.cycleStartAt,
@@ -532,6 +574,8 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         })),
         {
           id: "text",
+          history_added: "integer",
+          history_head: "text",
           rev: "integer",
           phase: "text",
           cycle_start_at: "text",
@@ -556,6 +600,8 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
             fired_at = v.fired_at,
             due_at = v.due_at,
             engine_rev = legacy_plans.engine_rev + 1,
+            history_seq = legacy_plans.history_seq + v.history_added,
+            history_head = coalesce(v.history_head, legacy_plans.history_head),
             released_at = case
               when v.phase = 'released' and legacy_plans.phase <> 'released' then ${at}
               when v.phase <> 'released' and legacy_plans.phase = 'released' then null
@@ -604,10 +650,10 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
             .where((eb) => eb.or([eb("reminder_due_at", "is", null), eb("reminder_due_at", ">", at)]))
             .execute();
         }
-        await insertEvents(
+        await insertHistory(
           trx,
           dialect,
-          wins.flatMap(({ row, write }) => write.events.map((event) => ({ planId: row.id, event }))),
+          wins.flatMap(({ row }) => history.get(row.id) ?? []),
           now,
         );
         return won;
@@ -786,23 +832,16 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async events(planId) {
-      const rows = await db
-        .selectFrom("legacy_plan_events")
-        .selectAll()
-        .where("plan_id", "=", planId)
-        .orderBy("seq")
-        .execute();
-      return rows.map((e) => ({
+      const rows = await sql<LegacyPlanEventsTable>`
+        ${historyChain(sql`id = ${planId}`)}
+        select e.* from legacy_plan_events e where e.id in (select id from chain) order by e.seq`.execute(db);
+      return rows.rows.map((e) => ({
         at: e.at,
         from: e.from_phase,
         to: e.to_phase,
         reason: e.reason,
         contactId: e.contact_id,
       }));
-    },
-
-    async addEvent(planId, event, now) {
-      await inTransaction((trx) => insertEvents(trx, dialect, [{ planId, event }], now));
     },
   };
   return repo;

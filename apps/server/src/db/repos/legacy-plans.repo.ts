@@ -7,6 +7,7 @@ import type {
   LegacyPlanRequestsTable,
   LegacyPlansTable,
 } from "../schema.ts";
+import { deletePlanHistory } from "./legacy-engine.repo.ts";
 
 // Plans, their items, recipients (with letter, statement and release grant), wraps and drills
 // (0009_legacy_plans). Ownership is checked by the service before any write here; recipient reads join through
@@ -462,6 +463,7 @@ export function createLegacyPlansRepo(db: Kysely<DatabaseSchema>): LegacyPlansRe
         if (!owned) return;
         // Wraps first: they hang off recipient rows, which hang off the plan.
         await trx.deleteFrom("legacy_wraps").where("plan_id", "=", id).execute();
+        await deletePlanHistory(trx, sql`id = ${id}`);
         await trx.deleteFrom("legacy_plans").where("id", "=", id).execute();
       });
     },

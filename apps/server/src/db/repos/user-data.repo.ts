@@ -1,6 +1,7 @@
 import type { AccountExport } from "@heirloom/contract";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DatabaseSchema } from "../schema.ts";
+import { deletePlanHistory } from "./legacy-engine.repo.ts";
 
 /** The rows of a user that an export carries, before the service shapes them (profile is the service's). */
 export type UserDataExport = Omit<AccountExport, "format" | "exportedAt" | "profile" | "withheld">;
@@ -105,6 +106,7 @@ export function createUserDataRepo(db: Kysely<DatabaseSchema>): UserDataRepo {
         // The user's own plans (with everything hanging off them) and contacts.
         const plans = trx.selectFrom("legacy_plans").select("id").where("owner_id", "=", userId);
         await trx.deleteFrom("legacy_wraps").where("plan_id", "in", plans).execute();
+        await deletePlanHistory(trx, sql`owner_id = ${userId}`);
         await trx.deleteFrom("legacy_plans").where("owner_id", "=", userId).execute();
         await trx.deleteFrom("legacy_contacts").where("owner_id", "=", userId).execute();
         await trx
