@@ -397,5 +397,25 @@ describe("the release engine", () => {
       "trusteeYes",
       "trusteesConfirmed",
     ]);
+    // And on the plan's page, newest first, by name.
+    const ownerSide = await signedIn(owner, "/account/LegacySettings");
+    try {
+      const { page } = ownerSide;
+      await page.getByText("History", { exact: true }).click({ timeout: 30_000 });
+      const lines = page.getByTestId("plan-history").getByRole("listitem");
+      await expect
+        .poll(async () => (await lines.allTextContents()).length, { timeout: 15_000 })
+        .toBeGreaterThan(4);
+      const words = (await lines.allTextContents()).slice(0, 4).map((line) => line.split(" — ")[1]);
+      expect(words).toEqual([
+        expect.stringMatching(/^Enough trustees confirmed/),
+        expect.stringMatching(/^Trustee 3 confirmed, as a trustee/),
+        expect.stringMatching(/^Trustee 2 said no, as a trustee/),
+        expect.stringMatching(/^Trustee 1 confirmed, as a trustee/),
+      ]);
+      await shot(page, "owner-history");
+    } finally {
+      await ownerSide.context.close();
+    }
   }, 360_000);
 });
