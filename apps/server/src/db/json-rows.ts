@@ -1,10 +1,10 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Dialect } from "./database.ts";
 
-// Many rows as one bound parameter: a JSON array of objects read back as a table, so a statement can update or
-// join thousands of rows in one round trip (`update ... from <rows> as v where ...`) without a placeholder per
-// value (SQLite and PostgreSQL both cap those). PostgreSQL reads it with json_to_recordset, SQLite with json_each;
-// the columns come out with the names and types given, in both.
+// Many rows as a few bound parameters read back as a table, so a statement can update or join thousands of rows in
+// one round trip (`update ... from <rows> as v where ...`) without a placeholder per value (SQLite and PostgreSQL
+// both cap those). PostgreSQL gets one typed array per column, read back side by side with unnest; SQLite one JSON
+// array of rows, read with json_each. The columns come out with the names and types given, in both.
 
 export type JsonColumnType = "text" | "integer" | "boolean";
 
@@ -21,8 +21,12 @@ export function jsonRows(
   }
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`jsonRows: bad alias ${alias}`);
   if (dialect === "postgres") {
-    const definition = names.map((name) => `${name} ${columns[name]}`).join(", ");
-    return sql`json_to_recordset(${JSON.stringify(rows)}::json) as ${sql.raw(`${alias}(${definition})`)}`;
+    // An array per column: PostgreSQL reads array literals in about a third of the time json_to_recordset takes
+    // to parse the same rows as JSON objects, and its planner knows how many rows unnest gives.
+    const arrays = names.map(
+      (name) => sql`${arrayLiteral(rows, name)}::${sql.raw(columns[name] as string)}[]`,
+    );
+    return sql`unnest(${sql.join(arrays)}) as ${sql.raw(`${alias}(${names.join(", ")})`)}`;
   }
   // SQLite: each row travels as an array of its values in column order, read back by position (`->>` gives SQL
   // values; a JSON true reads as 1): finding a value by position costs SQLite less than finding it by key, a third
@@ -30,6 +34,27 @@ export function jsonRows(
   const json = JSON.stringify(rows.map((row) => names.map((name) => row[name] ?? null)));
   const select = names.map((name, index) => `value ->> ${index} as ${name}`).join(", ");
   return sql`(select ${sql.raw(select)} from json_each(${json})) as ${sql.raw(alias)}`;
+}
+
+/**
+ * A PostgreSQL array literal of one column's values: text quoted (a backslash or a double quote escaped), numbers
+ * as they are, booleans t or f, null and missing values NULL.
+ */
+function arrayLiteral(
+  rows: readonly Record<string, string | number | boolean | null>[],
+  name: string,
+): string {
+  let literal = "{";
+  for (let i = 0; i < rows.length; i += 1) {
+    const value = rows[i]?.[name];
+    if (i) literal += ",";
+    if (value === null || value === undefined) literal += "NULL";
+    else if (typeof value === "string")
+      literal += `"${/["\\]/.test(value) ? value.replace(/["\\]/g, "\\$&") : value}"`;
+    else if (typeof value === "boolean") literal += value ? "t" : "f";
+    else literal += String(value);
+  }
+  return `${literal}}`;
 }
 
 /** `insert into <table> (<columns>) select <columns> from <the rows>`: any number of rows, one statement. */

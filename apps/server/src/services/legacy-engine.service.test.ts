@@ -575,9 +575,9 @@ for (const target of testDatabaseTargets()) {
         transaction((tx) =>
           work({
             ...tx,
-            sweepRows: async (plans) => {
-              const rows = await tx.sweepRows(plans);
-              if (plans.some((plan) => plan.id === theirs)) checkedIn ??= t.world.engine.checkIn(other.id);
+            sweepRows: async (now, limit) => {
+              const rows = await tx.sweepRows(now, limit);
+              if (rows.due.some((plan) => plan.id === theirs)) checkedIn ??= t.world.engine.checkIn(other.id);
               return rows;
             },
           }),

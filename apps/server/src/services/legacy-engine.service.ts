@@ -420,9 +420,8 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     async sweepDue(limit: number) {
       const now = clock();
       const batch = await repo.transaction(async (tx) => {
-        const ids = await tx.lockDue(now, limit);
-        const read = await tx.sweepRows(ids);
-        return { ...(await move(tx, read.due, now, read)), looked: ids.length };
+        const read = await tx.sweepRows(now, limit);
+        return { ...(await move(tx, read.due, now, read)), looked: read.due.length };
       });
       return { looked: batch.looked, ...(await tell(batch)) };
     },

@@ -102,15 +102,12 @@ export interface LegacyEngineRepo {
    */
   claimDue(now: Date, limit: number, claimMs: number): Promise<string[]>;
   /**
-   * Inside a transaction: up to `limit` plans due at `now`, oldest first, held until it ends (PostgreSQL: FOR UPDATE
-   * SKIP LOCKED, so another sweeper takes other rows; SQLite has a single writer). Nothing is written.
+   * Inside a transaction, in one query: up to `limit` plans due at `now`, oldest first, held until it ends
+   * (PostgreSQL: FOR UPDATE SKIP LOCKED, so another sweeper takes other rows; SQLite has a single writer), and what
+   * the sweep needs with them: the plans themselves (`due`, as `loadMany`), every plan of their owners (`owned`, as
+   * `ownedPlans`) and the owners' reminder rows (`owners`, as `reminderRows`). Nothing is written.
    */
-  lockDue(now: Date, limit: number): Promise<{ id: string; ownerId: string }[]>;
-  /**
-   * What the sweep reads for a batch of plans (as `lockDue` answers them), in one query: the plans themselves (as
-   * `loadMany`), every plan of their owners (as `ownedPlans`) and the owners' reminder rows (as `reminderRows`).
-   */
-  sweepRows(plans: readonly { id: string; ownerId: string }[]): Promise<SweepRows>;
+  sweepRows(now: Date, limit: number): Promise<SweepRows>;
   /**
    * The contact row through which this account holds a role in the plan, if it does: confirmed, and named as a
    * recipient or as a trustee.
@@ -439,17 +436,6 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       return claimed.map((r) => r.id);
     },
 
-    async lockDue(now, limit) {
-      const due = db
-        .selectFrom("legacy_plans")
-        .select(["id", "owner_id"])
-        .where("due_at", "<=", now.toISOString())
-        .orderBy("due_at")
-        .limit(limit);
-      const rows = await (dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
-      return rows.map((row) => ({ id: row.id, ownerId: row.owner_id }));
-    },
-
     async roleOf(userId, planId, role) {
       const contacts = db
         .selectFrom("legacy_contacts as c")
@@ -479,10 +465,23 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       return (await engineRows(db).where("p.id", "in", idList(dialect, planIds)).execute()).map(toEngineRow);
     },
 
-    async sweepRows(plans) {
-      if (!plans.length) return { due: [], owned: [], owners: [] };
-      const ownerIds = [...new Set(plans.map((plan) => plan.ownerId))];
-      const rows = await engineRows(db)
+    async sweepRows(now, limit) {
+      // The due plans are picked (and on PostgreSQL locked) once, in a CTE, and their owners' plans found from them
+      // by the owner index: one statement, where the planner sizes the batch from the limit (given the owners as an
+      // array of its own, PostgreSQL read the whole user table for a hash join, with a parallel worker).
+      const due = db.with(
+        (cte) => cte("due").materialized(),
+        (qc) => {
+          const picked = qc
+            .selectFrom("legacy_plans")
+            .select(["id", "owner_id"])
+            .where("due_at", "<=", now.toISOString())
+            .orderBy("due_at")
+            .limit(limit);
+          return dialect === "postgres" ? picked.forUpdate().skipLocked() : picked;
+        },
+      );
+      const rows = await engineRows(due as unknown as Db)
         .innerJoin("user as u", "u.id", "p.owner_id")
         .select([
           "u.name",
@@ -492,17 +491,11 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
           "o.reminder_slot_at",
           "o.reminder_sent_at",
           "o.reminder_due_at",
+          sql<number>`case when p.id in (select id from due) then 1 else 0 end`.as("is_due"),
         ])
-        // PostgreSQL: `= any(array)`, whose length the planner knows, so it looks each owner up by key (given a
-        // list it could not size, it read the whole user table for a hash join).
-        .where((eb) =>
-          dialect === "postgres"
-            ? eb("u.id", "=", sql<string>`any(${ownerIds}::text[])`)
-            : eb("p.owner_id", "in", idList(dialect, ownerIds)),
-        )
+        .where(sql<boolean>`p.owner_id in (select owner_id from due)`)
         .orderBy("p.created_at")
         .execute();
-      const wanted = new Set(plans.map((plan) => plan.id));
       const owners = new Map<string, OwnerReminderRow>();
       for (const row of rows) {
         // An owner without a profile is never reminded (engineRows' left join).
@@ -513,7 +506,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         );
       }
       return {
-        due: rows.filter((row) => wanted.has(row.id)).map(toEngineRow),
+        due: rows.filter((row) => Number(row.is_due) === 1).map(toEngineRow),
         owned: rows.map(toPlanRow),
         owners: [...owners.values()],
       };
