@@ -20,14 +20,16 @@
 // when time runs out first, the rate measured so far is projected to all the plans and the line says so. Statistics are
 // gathered (ANALYZE) after the seeding, as a database in use has them. Each plan starts with BENCH_HISTORY rows of
 // history (24 by default: a year of monthly check-ins, each a move to reminding and one back), so the sweep's history
-// rows go into a table in use, not an empty one; BENCH_HISTORY=0 sweeps with none.
+// rows go into a table in use, not an empty one; BENCH_HISTORY=0 sweeps with none. The sweep's and the committed
+// floor's lines also say how many CPU seconds this process used, and on PostgreSQL every postgres process on the
+// machine (from /proc): on a machine of two cores, the sweep is bound by the two together.
 // SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
 // BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
 // runs it with that database's commits not waiting for the disk flush. Run from the repository root:
 //   npm run bench:sweep
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:sweep
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createHistogram } from "node:perf_hooks";
@@ -54,6 +56,42 @@ console.log(
   `Heirloom legacy sweep bench: ${PLANS} due plans, passes of ${PASS}, at most ${SECONDS} s of sweeping per engine, ` +
     `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), load average ${load()}`,
 );
+
+/**
+ * CPU seconds used so far by this process and by every PostgreSQL process on the machine (read from /proc: the
+ * server is on loopback, so its backends share these cores), to show what a phase cost each side. PostgreSQL's is
+ * null where /proc cannot tell.
+ */
+function cpuSeconds(): { node: number; postgres: number | null } {
+  const usage = process.cpuUsage();
+  let postgres: number | null = null;
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+        // utime and stime, the 14th and 15th fields, in clock ticks (100 a second), after the command's ")".
+        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+        postgres = (postgres ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    postgres = null;
+  }
+  return { node: (usage.user + usage.system) / 1e6, postgres };
+}
+
+/** "CPU: this process X s, PostgreSQL Y s" between two readings of cpuSeconds. */
+function cpuLine(before: ReturnType<typeof cpuSeconds>, postgresToo: boolean): string {
+  const after = cpuSeconds();
+  const pgSeconds =
+    postgresToo && before.postgres !== null && after.postgres !== null
+      ? `, PostgreSQL ${(after.postgres - before.postgres).toFixed(2)} s`
+      : "";
+  return `CPU: this process ${(after.node - before.node).toFixed(2)} s${pgSeconds}`;
+}
 
 /** Owners (a user and a profile on a 30-day check-in, deadline in 10 days) and one due plan each. */
 async function seed(database: Database) {
@@ -315,6 +353,7 @@ async function bench(name: string, database: Database) {
     stalls.record(Math.max(1, Math.round((at - tick) * 1000)));
     tick = at;
   }, 1);
+  const sweepCpu = cpuSeconds();
   started = performance.now();
   while (swept < PLANS && performance.now() - started < SECONDS * 1000) {
     const pass = await sweep.runOnce();
@@ -325,6 +364,7 @@ async function bench(name: string, database: Database) {
   }
   const sweepS = (performance.now() - started) / 1000;
   clearInterval(ticker);
+  const sweepCpuLine = cpuLine(sweepCpu, database.dialect === "postgres");
   const rate = swept / sweepS;
   const fullS = PLANS / rate;
   const projected = swept < PLANS ? ` (projected from ${swept} plans swept in ${sweepS.toFixed(1)} s)` : "";
@@ -333,7 +373,7 @@ async function bench(name: string, database: Database) {
   );
   console.log(
     `  sweep (moves + reminders)          ${swept} plans in ${sweepS.toFixed(2)} s   ${rate.toFixed(0).padStart(9)} plans/s` +
-      `   (${moved} moved, ${reminders} reminders, ${world.mails.length} mails)`,
+      `   (${moved} moved, ${reminders} reminders, ${world.mails.length} mails; ${sweepCpuLine})`,
   );
   console.log(
     `  the event loop meanwhile (what a request would wait): p50 ${(stalls.percentile(50) / 1e3).toFixed(0)} ms, ` +
@@ -342,7 +382,9 @@ async function bench(name: string, database: Database) {
   console.log(`  ratio sweep / bare update: ${(fullS / bareS).toFixed(0)}x slower per plan`);
   const floorS = await floor(database);
   await reset(database);
+  const committedCpu = cpuSeconds();
   const committedS = await committedFloor(database, batch, lanes);
+  const committedCpuLine = cpuLine(committedCpu, database.dialect === "postgres");
   // SQLite has one writer; PostgreSQL could spread the same writes over every core, at best.
   const bestFloorS = database.dialect === "postgres" ? floorS / availableParallelism() : floorS;
   console.log(
@@ -355,7 +397,7 @@ async function bench(name: string, database: Database) {
   );
   console.log(
     `  committed floor (per batch of ${batch}: 1 read + the 3 writes as bare statements, committed; ${lanes} at a time)` +
-      `   ${PLANS} plans in ${committedS.toFixed(2)} s; ratio sweep / committed floor: ${(fullS / committedS).toFixed(1)}x` +
+      `   ${PLANS} plans in ${committedS.toFixed(2)} s (${committedCpuLine}); ratio sweep / committed floor: ${(fullS / committedS).toFixed(1)}x` +
       (committedS >= TARGET_S ? `; the committed floor alone is over ${TARGET_S} s` : ""),
   );
   console.log(
