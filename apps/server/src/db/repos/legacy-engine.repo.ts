@@ -481,6 +481,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
           return dialect === "postgres" ? picked.forUpdate().skipLocked() : picked;
         },
       );
+      // engineRows selects from the CTE's query creator; its type (the schema plus `due`) is not a Db's, hence the cast.
       const rows = await engineRows(due as unknown as Db)
         .innerJoin("user as u", "u.id", "p.owner_id")
         .select([
