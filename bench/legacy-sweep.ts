@@ -58,13 +58,15 @@ console.log(
 );
 
 /**
- * CPU seconds used so far by this process and by every PostgreSQL process on the machine (read from /proc: the
- * server is on loopback, so its backends share these cores), to show what a phase cost each side. PostgreSQL's is
- * null where /proc cannot tell.
+ * CPU seconds used so far by this process and, with `postgres`, by every PostgreSQL process on the machine (read
+ * from /proc: the server is on loopback, so its backends share these cores), to show what a phase cost each side.
+ * PostgreSQL's is null when not asked for or where /proc cannot tell.
  */
-function cpuSeconds(): { node: number; postgres: number | null } {
+function cpuSeconds(postgres: boolean): { node: number; postgres: number | null } {
   const usage = process.cpuUsage();
-  let postgres: number | null = null;
+  const node = (usage.user + usage.system) / 1e6;
+  if (!postgres) return { node, postgres: null };
+  let seconds = 0;
   try {
     for (const pid of readdirSync("/proc")) {
       if (!/^\d+$/.test(pid)) continue;
@@ -72,22 +74,22 @@ function cpuSeconds(): { node: number; postgres: number | null } {
         if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
         // utime and stime, the 14th and 15th fields, in clock ticks (100 a second), after the command's ")".
         const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-        postgres = (postgres ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+        seconds += (Number(fields[11]) + Number(fields[12])) / 100;
       } catch {
         // The process ended meanwhile.
       }
     }
   } catch {
-    postgres = null;
+    return { node, postgres: null };
   }
-  return { node: (usage.user + usage.system) / 1e6, postgres };
+  return { node, postgres: seconds };
 }
 
-/** "CPU: this process X s, PostgreSQL Y s" between two readings of cpuSeconds. */
-function cpuLine(before: ReturnType<typeof cpuSeconds>, postgresToo: boolean): string {
-  const after = cpuSeconds();
+/** "CPU: this process X s, PostgreSQL Y s" since `before` (a reading of cpuSeconds; PostgreSQL's when it has one). */
+function cpuLine(before: ReturnType<typeof cpuSeconds>): string {
+  const after = cpuSeconds(before.postgres !== null);
   const pgSeconds =
-    postgresToo && before.postgres !== null && after.postgres !== null
+    before.postgres !== null && after.postgres !== null
       ? `, PostgreSQL ${(after.postgres - before.postgres).toFixed(2)} s`
       : "";
   return `CPU: this process ${(after.node - before.node).toFixed(2)} s${pgSeconds}`;
@@ -353,7 +355,7 @@ async function bench(name: string, database: Database) {
     stalls.record(Math.max(1, Math.round((at - tick) * 1000)));
     tick = at;
   }, 1);
-  const sweepCpu = cpuSeconds();
+  const sweepCpu = cpuSeconds(database.dialect === "postgres");
   started = performance.now();
   while (swept < PLANS && performance.now() - started < SECONDS * 1000) {
     const pass = await sweep.runOnce();
@@ -364,7 +366,7 @@ async function bench(name: string, database: Database) {
   }
   const sweepS = (performance.now() - started) / 1000;
   clearInterval(ticker);
-  const sweepCpuLine = cpuLine(sweepCpu, database.dialect === "postgres");
+  const sweepCpuLine = cpuLine(sweepCpu);
   const rate = swept / sweepS;
   const fullS = PLANS / rate;
   const projected = swept < PLANS ? ` (projected from ${swept} plans swept in ${sweepS.toFixed(1)} s)` : "";
@@ -382,9 +384,9 @@ async function bench(name: string, database: Database) {
   console.log(`  ratio sweep / bare update: ${(fullS / bareS).toFixed(0)}x slower per plan`);
   const floorS = await floor(database);
   await reset(database);
-  const committedCpu = cpuSeconds();
+  const committedCpu = cpuSeconds(database.dialect === "postgres");
   const committedS = await committedFloor(database, batch, lanes);
-  const committedCpuLine = cpuLine(committedCpu, database.dialect === "postgres");
+  const committedCpuLine = cpuLine(committedCpu);
   // SQLite has one writer; PostgreSQL could spread the same writes over every core, at best.
   const bestFloorS = database.dialect === "postgres" ? floorS / availableParallelism() : floorS;
   console.log(
