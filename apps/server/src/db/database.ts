@@ -4,6 +4,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type KyselyPlugin, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import { eachRowStatement, runsEachRow } from "./each-row.ts";
 import { migrations } from "./migrations/index.ts";
 import type { DatabaseSchema } from "./schema.ts";
 import { backstopCheckpointPages, startWalCheckpointer } from "./wal-checkpointer.ts";
@@ -114,32 +115,37 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500): 
       sqlite.close();
     },
     prepare(text: string) {
-      // Kysely opens every transaction with a plain (deferred) `begin`. One that reads and then writes, as a sweep
-      // batch does, fails at once with SQLITE_BUSY when another process (a cron sweep beside the server) wrote in
-      // between, whatever busy_timeout says. Ours write, so they take the write lock up front and wait for it.
-      const sql = text === "begin" ? "begin immediate" : text;
-      let entry = cache.get(sql);
-      if (entry && !entry.statement.busy) {
-        // Most recently used last, so the oldest is the first to go.
-        cache.delete(sql);
-        cache.set(sql, entry);
-      } else {
-        const fresh = prepareNew(sql);
-        if (!entry) {
-          cache.set(sql, fresh);
-          if (cache.size > size) cache.delete(cache.keys().next().value as string);
-        }
-        entry = fresh;
-      }
-      if (!entry.read) endSnapshot();
-      else if (!snapshotOpen && !sqlite.inTransaction) {
-        beginSnapshot.run();
-        snapshotOpen = true;
-        setImmediate(endSnapshot);
-      }
-      return entry.statement;
+      const each = eachRowStatement(text);
+      return each === undefined ? prepare(text) : runsEachRow(prepare(each), sqlite);
     },
   };
+
+  function prepare(text: string) {
+    // Kysely opens every transaction with a plain (deferred) `begin`. One that reads and then writes, as a sweep
+    // batch does, fails at once with SQLITE_BUSY when another process (a cron sweep beside the server) wrote in
+    // between, whatever busy_timeout says. Ours write, so they take the write lock up front and wait for it.
+    const sql = text === "begin" ? "begin immediate" : text;
+    let entry = cache.get(sql);
+    if (entry && !entry.statement.busy) {
+      // Most recently used last, so the oldest is the first to go.
+      cache.delete(sql);
+      cache.set(sql, entry);
+    } else {
+      const fresh = prepareNew(sql);
+      if (!entry) {
+        cache.set(sql, fresh);
+        if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      }
+      entry = fresh;
+    }
+    if (!entry.read) endSnapshot();
+    else if (!snapshotOpen && !sqlite.inTransaction) {
+      beginSnapshot.run();
+      snapshotOpen = true;
+      setImmediate(endSnapshot);
+    }
+    return entry.statement;
+  }
 }
 
 const transactionControl = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;

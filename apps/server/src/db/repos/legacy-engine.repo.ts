@@ -1,6 +1,7 @@
 import type { LegacyPlanPhase } from "@heirloom/contract";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { Dialect } from "../database.ts";
+import { eachRow } from "../each-row.ts";
 import { idList, jsonRows } from "../json-rows.ts";
 import type { DatabaseSchema, LegacyPlanEventsTable, LegacyPlanRequestsTable } from "../schema.ts";
 import { timeOrderedId } from "../time-ordered-id.ts";
@@ -328,6 +329,109 @@ interface HistoryRow {
   event: EngineWrite["events"][number];
 }
 
+/** A plan's move as applyMany writes it: its new columns, conditional on the rev that was read. */
+type PlanMove = {
+  id: string;
+  history_added: number;
+  history_head: string | null;
+  rev: number;
+  phase: LegacyPlanPhase;
+  cycle_start_at: string | null;
+  request_due_at: string | null;
+  release_ends_at: string | null;
+  fired_at: string | null;
+  due_at: string | null;
+  moved: 0 | 1;
+};
+
+/**
+ * Writes each move whose plan is still at the rev that was read; answers the ids written. Set expressions see the row
+ * as it was, so released_at follows the move from the stored phase. SQLite runs the update for each plan (ADR 065),
+ * PostgreSQL once for all.
+ */
+async function movePlans(
+  db: Db,
+  dialect: Dialect,
+  moves: readonly PlanMove[],
+  at: string,
+): Promise<Set<string>> {
+  if (dialect === "sqlite") {
+    const answers = await eachRow(
+      `update legacy_plans set
+        phase = ?,
+        state = case when ? = 'released' then 'released' else 'active' end,
+        cycle_start_at = ?, request_due_at = ?, release_ends_at = ?, fired_at = ?, due_at = ?,
+        engine_rev = engine_rev + 1,
+        history_seq = history_seq + ?,
+        history_head = coalesce(?, history_head),
+        released_at = case
+          when ? = 'released' and phase <> 'released' then ?
+          when ? <> 'released' and phase = 'released' then null
+          else released_at end,
+        updated_at = case when ? = 1 then ? else updated_at end
+      where id = ? and engine_rev = ?`,
+      moves.map((m) => [
+        m.phase,
+        m.phase,
+        m.cycle_start_at,
+        m.request_due_at,
+        m.release_ends_at,
+        m.fired_at,
+        m.due_at,
+        m.history_added,
+        m.history_head,
+        m.phase,
+        at,
+        m.phase,
+        m.moved,
+        at,
+        m.id,
+        m.rev,
+      ]),
+    ).execute(db);
+    return new Set(moves.filter((_, i) => answers.rows[i]?.changes === 1).map((m) => m.id));
+  }
+  const v = jsonRows(
+    dialect,
+    moves,
+    {
+      id: "text",
+      history_added: "integer",
+      history_head: "text",
+      rev: "integer",
+      phase: "text",
+      cycle_start_at: "text",
+      request_due_at: "text",
+      release_ends_at: "text",
+      fired_at: "text",
+      due_at: "text",
+      moved: "integer",
+    },
+    "v",
+  );
+  const written = await sql<{ id: string }>`
+    update legacy_plans set
+      phase = v.phase,
+      state = case when v.phase = 'released' then 'released' else 'active' end,
+      cycle_start_at = v.cycle_start_at,
+      request_due_at = v.request_due_at,
+      release_ends_at = v.release_ends_at,
+      fired_at = v.fired_at,
+      due_at = v.due_at,
+      engine_rev = legacy_plans.engine_rev + 1,
+      history_seq = legacy_plans.history_seq + v.history_added,
+      history_head = coalesce(v.history_head, legacy_plans.history_head),
+      released_at = case
+        when v.phase = 'released' and legacy_plans.phase <> 'released' then ${at}
+        when v.phase <> 'released' and legacy_plans.phase = 'released' then null
+        else legacy_plans.released_at end,
+      updated_at = case when v.moved = 1 then ${at} else legacy_plans.updated_at end
+    from ${v}
+    where legacy_plans.id = v.id and legacy_plans.engine_rev = v.rev
+    returning legacy_plans.id`.execute(db);
+  return new Set(written.rows.map((r) => r.id));
+}
+
 /** Appends history rows, as they come: one insert, no read (ADR 063). */
 async function insertHistory(db: Db, dialect: Dialect, history: readonly HistoryRow[], now: Date) {
   if (!history.length) return;
@@ -551,60 +655,21 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         });
         history.set(row.id, rows);
       }
-      const v = jsonRows(
-        dialect,
-        items.map(({ row, write }) => ({
-          id: row.id,
-          history_added: history.get(row.id)?.length ?? 0,
-          history_head: history.get(row.id)?.at(-1)?.id ?? null,
-          rev: row.rev,
-          phase: write.phase,
-          cycle_start_at: write.cycleStartAt,
-          request_due_at: write.requestDueAt,
-          release_ends_at: write.releaseEndsAt,
-          fired_at: write.firedAt,
-          due_at: write.dueAt,
-          moved: write.events.length ? 1 : 0,
-        })),
-        {
-          id: "text",
-          history_added: "integer",
-          history_head: "text",
-          rev: "integer",
-          phase: "text",
-          cycle_start_at: "text",
-          request_due_at: "text",
-          release_ends_at: "text",
-          fired_at: "text",
-          due_at: "text",
-          moved: "integer",
-        },
-        "v",
-      );
+      const moves: PlanMove[] = items.map(({ row, write }) => ({
+        id: row.id,
+        history_added: history.get(row.id)?.length ?? 0,
+        history_head: history.get(row.id)?.at(-1)?.id ?? null,
+        rev: row.rev,
+        phase: write.phase,
+        cycle_start_at: write.cycleStartAt,
+        request_due_at: write.requestDueAt,
+        release_ends_at: write.releaseEndsAt,
+        fired_at: write.firedAt,
+        due_at: write.dueAt,
+        moved: write.events.length ? 1 : 0,
+      }));
       return inTransaction(async (trx) => {
-        // The same write as apply's, for every plan still at the rev that was read; set expressions see the row
-        // as it was, so released_at follows the move from the stored phase.
-        const written = await sql<{ id: string }>`
-          update legacy_plans set
-            phase = v.phase,
-            state = case when v.phase = 'released' then 'released' else 'active' end,
-            cycle_start_at = v.cycle_start_at,
-            request_due_at = v.request_due_at,
-            release_ends_at = v.release_ends_at,
-            fired_at = v.fired_at,
-            due_at = v.due_at,
-            engine_rev = legacy_plans.engine_rev + 1,
-            history_seq = legacy_plans.history_seq + v.history_added,
-            history_head = coalesce(v.history_head, legacy_plans.history_head),
-            released_at = case
-              when v.phase = 'released' and legacy_plans.phase <> 'released' then ${at}
-              when v.phase <> 'released' and legacy_plans.phase = 'released' then null
-              else legacy_plans.released_at end,
-            updated_at = case when v.moved = 1 then ${at} else legacy_plans.updated_at end
-          from ${v}
-          where legacy_plans.id = v.id and legacy_plans.engine_rev = v.rev
-          returning legacy_plans.id`.execute(trx);
-        const won = new Set(written.rows.map((r) => r.id));
+        const won = await movePlans(trx, dialect, moves, at);
         const wins = items.filter(({ row }) => won.has(row.id));
         // Grants follow the phase: granted on a release (grouped by when a time-limited one ends), withdrawn when
         // a release ends.
@@ -712,6 +777,30 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         sent_at: u.sent?.sentAt ?? null,
         deadline_at: u.sent?.deadlineAt ?? null,
       }));
+      // A reminder sent records its slot, time and deadline; the due time is written only where it is still the one
+      // read. SQLite runs the update for each owner (ADR 065); its `is` takes two nulls as equal.
+      if (dialect === "sqlite") {
+        const answers = await eachRow(
+          `update profiles set
+            reminder_due_at = ?,
+            reminder_slot_at = case when ? = 1 then ? else reminder_slot_at end,
+            reminder_sent_at = case when ? = 1 then ? else reminder_sent_at end,
+            reminder_deadline_at = case when ? = 1 then ? else reminder_deadline_at end
+          where user_id = ? and reminder_due_at is ?`,
+          rows.map((r) => [
+            r.due_at,
+            r.sent,
+            r.slot_at,
+            r.sent,
+            r.sent_at,
+            r.sent,
+            r.deadline_at,
+            r.user_id,
+            r.expected,
+          ]),
+        ).execute(db);
+        return new Set(rows.filter((_, i) => answers.rows[i]?.changes === 1).map((r) => r.user_id));
+      }
       const v = jsonRows(
         dialect,
         rows,
@@ -726,7 +815,6 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         },
         "v",
       );
-      // A reminder sent records its slot, time and deadline; the due time is written only where it is still the one read.
       const written = await sql<{ user_id: string }>`
         update profiles set
           reminder_due_at = v.due_at,
