@@ -26,6 +26,10 @@ describe("one-click links (signed, not stored)", () => {
     const longest = links.make({ ...refuse, userId: "u".repeat(255), requestId: "r".repeat(255) });
     expect(longest.length).toBeLessThanOrEqual(800);
     expect(links.read(longest, madeAt)?.requestId).toBe("r".repeat(255));
+    // Tokens are written into one buffer: a short one made after the longest is still whole and its own.
+    const after = links.make(checkIn);
+    expect(links.read(after, madeAt)).toEqual(checkIn);
+    expect(after).toBe(createOneClickLinks("a server secret").make(checkIn));
   });
 
   it("stops working when its lifetime is over", () => {
@@ -60,7 +64,9 @@ describe("hmacSha256", () => {
     for (const keyLength of [0, 1, 32, 63, 64]) {
       const key = randomBytes(keyLength);
       const mac = hmacSha256(key);
-      for (const length of [0, 1, 55, 56, 64, 119, 1000]) {
+      // Longest first: a shorter message after it must not read the longer one's bytes left in the buffer. 1024
+      // is the longest message the buffers made once take; 1025 and 5000 get buffers of their own.
+      for (const length of [5000, 1025, 1024, 1000, 119, 64, 56, 55, 1, 0]) {
         const message = randomBytes(length);
         expect(mac(message).toString("hex")).toBe(createHmac("sha256", key).update(message).digest("hex"));
       }
