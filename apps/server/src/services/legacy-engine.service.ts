@@ -12,6 +12,7 @@ import type {
 } from "../db/repos/legacy-engine.repo.ts";
 import type { LegacyPlansRepo } from "../db/repos/legacy-plans.repo.ts";
 import { AppError } from "../errors.ts";
+import { createMailQueue } from "../mail/mail-queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import {
   accessRequestedMail,
@@ -90,6 +91,8 @@ function scheduleOf(row: { activityCheck: string; deadlineAt: string | null }): 
 export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   const { repo, clock } = deps;
   const mail = (message: Parameters<Mailer["send"]>[0]) => deps.runInBackground(deps.mailer.send(message));
+  // Reminders go through a queue: a sweep can owe 100,000 at once (mail-queue.ts).
+  const reminderMail = createMailQueue(deps.mailer, deps.runInBackground);
   const later = (work: () => Promise<unknown>) => deps.runInBackground(work());
   const personOf = async (userId: string) => (await repo.people([userId])).get(userId);
 
@@ -566,7 +569,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
   /** Sends reminders that were written (by mail, and by text where wanted). */
   function send(reminders: Awaited<ReturnType<typeof remind>>) {
     for (const { row, person, deadline, graceDays, link } of reminders) {
-      mail(
+      reminderMail.send(() =>
         checkInReminderMail({
           to: person.email,
           name: person.name,
