@@ -51,11 +51,13 @@ export function statementFor(input: {
 export function legacyWorld(
   database: Database,
   startIso = "2026-06-01T09:00:00.000Z",
-  options: { sweepBatchSize?: number } = {},
+  options: { sweepBatchSize?: number; keepMails?: boolean } = {},
 ) {
   let now = Date.parse(startIso);
   const clock = () => new Date(now);
   const mails: MailMessage[] = [];
+  // keepMails false (the sweep's bench): mail is counted and let go of, as a mailer that sent it would.
+  let mailsSent = 0;
   /** Every mail with the clock's time when it was handed to the mailer. */
   const mailLog: { at: number; mail: MailMessage }[] = [];
   const texts: { userId: string; body: string }[] = [];
@@ -70,6 +72,8 @@ export function legacyWorld(
   const mailer = {
     kind: "outbox" as const,
     send: async (m: MailMessage) => {
+      mailsSent += 1;
+      if (options.keepMails === false) return;
       mails.push(m);
       mailLog.push({ at: now, mail: m });
     },
@@ -147,6 +151,8 @@ export function legacyWorld(
     },
     mails,
     mailLog,
+    /** Every mail handed to the mailer, kept or not. */
+    mailsSent: () => mailsSent,
     texts,
     notifications,
     contacts,
