@@ -536,15 +536,11 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
         userId: row.userId,
         expectedDueAt: row.dueAt,
         dueAt: iso(next.slot ? next.nextAt : next.at),
-        ...(next.slot && next.deadline
-          ? {
-              sent: {
-                slotAt: next.slot.toISOString(),
-                sentAt,
-                deadlineAt: next.deadline.toISOString(),
-              },
-            }
-          : {}),
+        // A property left undefined, not spread in: this runs for every owner of a sweep's batch.
+        sent:
+          next.slot && next.deadline
+            ? { slotAt: next.slot.toISOString(), sentAt, deadlineAt: next.deadline.toISOString() }
+            : undefined,
       })),
     );
     const sent = looked.filter(({ row, next }) => next.slot && next.deadline && won.has(row.userId));
