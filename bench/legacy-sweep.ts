@@ -41,6 +41,7 @@ import { type Database, migrateToLatest, openDatabase } from "../apps/server/src
 import { idList } from "../apps/server/src/db/json-rows.ts";
 import { createLegacySweep, sweepBatchSize, sweepLanes } from "../apps/server/src/jobs/legacy-sweep.ts";
 import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
+import { cpuSeconds as processCpuSeconds } from "./documents/bare-server-process.ts";
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
 const PASS = Number(process.env.BENCH_PASS ?? 10_000);
@@ -74,12 +75,10 @@ function cpuSeconds(postgres: boolean): { node: number; postgres: number | null 
       if (!/^\d+$/.test(pid)) continue;
       try {
         if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-        // utime and stime, the 14th and 15th fields, in clock ticks (100 a second), after the command's ")".
-        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-        seconds += (Number(fields[11]) + Number(fields[12])) / 100;
       } catch {
-        // The process ended meanwhile.
+        continue; // The process ended meanwhile.
       }
+      seconds += processCpuSeconds(Number(pid));
     }
   } catch {
     return { node, postgres: null };

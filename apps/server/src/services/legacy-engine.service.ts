@@ -536,7 +536,6 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
         userId: row.userId,
         expectedDueAt: row.dueAt,
         dueAt: iso(next.slot ? next.nextAt : next.at),
-        // A property left undefined, not spread in: this runs for every owner of a sweep's batch.
         sent:
           next.slot && next.deadline
             ? { slotAt: next.slot.toISOString(), sentAt, deadlineAt: next.deadline.toISOString() }
