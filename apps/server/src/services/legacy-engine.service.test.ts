@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type LegacyPlanSettings, legacyEngineMessages, type NotificationKind } from "@heirloom/contract";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProfilesRepo } from "../db/repos/profiles.repo.ts";
 import { createUserDataRepo } from "../db/repos/user-data.repo.ts";
@@ -633,6 +634,51 @@ for (const target of testDatabaseTargets()) {
       expect((await sweep.runOnce()).plansMoved).toBe(1);
       expect(await t.phaseOf(theirs)).toBe("reminding");
       expect(errors).toHaveLength(1);
+    });
+
+    it("a plan or profile found again under another rowid (SQLite's VACUUM may renumber them) is a lost race: nothing else is written, and read again it is written", async () => {
+      const t = await setup();
+      const a = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      const b = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }), []);
+      const repo = t.world.engineRepo;
+      const now = new Date(Date.parse(start) + day);
+      const write = (row: { phase: "active" }) => ({
+        ...row,
+        cycleStartAt: null,
+        requestDueAt: null,
+        releaseEndsAt: null,
+        firedAt: null,
+        dueAt: new Date(Date.parse(start) + 45 * day).toISOString(),
+        events: [{ from: "active" as const, to: "active" as const, reason: "settingsChanged" }],
+      });
+      const readA = await repo.load(a.id);
+      const readB = await repo.load(b.id);
+      const owner = await repo.reminderRow(t.owner.id);
+      if (!readA || !readB || !owner) throw new Error("the plans and the owner's row were not read");
+      if (t.db.dialect === "sqlite") {
+        expect(readA.rowid).not.toBeNull();
+        // Plan A now has B's old rowid and B another; the owner's profile another too.
+        await sql`update legacy_plans set rowid = rowid + 1000 where id = ${b.id}`.execute(t.db.db);
+        await sql`update legacy_plans set rowid = ${readB.rowid} where id = ${a.id}`.execute(t.db.db);
+        await sql`update profiles set rowid = rowid + 1000 where user_id = ${t.owner.id}`.execute(t.db.db);
+        expect(await repo.apply(readB, write({ phase: "active" }), now)).toBe(false);
+        expect(await repo.setReminderDue(owner, "2026-07-01T09:00:00.000Z")).toBe(false);
+        expect(await repo.load(a.id)).toEqual({ ...readA, rowid: readB.rowid });
+        expect(await t.history(a.id)).toEqual([]);
+        expect(await t.history(b.id)).toEqual([]);
+        expect((await repo.reminderRow(t.owner.id))?.dueAt).toBe(owner.dueAt);
+      } else {
+        expect(readA.rowid).toBeNull();
+      }
+      // Read again, they are written.
+      const again = await repo.load(b.id);
+      const ownerAgain = await repo.reminderRow(t.owner.id);
+      if (!again || !ownerAgain) throw new Error("not read again");
+      expect(await repo.apply(again, write({ phase: "active" }), now)).toBe(true);
+      expect(await repo.setReminderDue(ownerAgain, "2026-07-01T09:00:00.000Z")).toBe(true);
+      expect(await t.history(b.id)).toEqual(["active>active:settingsChanged"]);
+      expect(await t.history(a.id)).toEqual([]);
+      expect((await repo.reminderRow(t.owner.id))?.dueAt).toBe("2026-07-01T09:00:00.000Z");
     });
 
     it("share now is released at once; leaving share now ends the release", async () => {

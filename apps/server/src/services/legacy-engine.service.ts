@@ -180,7 +180,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     const row = await repo.reminderRow(userId);
     if (!row) return;
     const next = nextReminder(row, await repo.loadOwned(userId), now);
-    await repo.setReminderDue(userId, row.dueAt, iso(next.at));
+    await repo.setReminderDue(row, iso(next.at));
   }
 
   /**
@@ -534,6 +534,7 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     const won = await tx.updateReminders(
       looked.map(({ row, next }) => ({
         userId: row.userId,
+        rowid: row.rowid,
         expectedDueAt: row.dueAt,
         dueAt: iso(next.slot ? next.nextAt : next.at),
         sent:

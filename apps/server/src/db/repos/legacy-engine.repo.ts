@@ -15,6 +15,11 @@ type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 /** A plan as the engine reads it: its trigger settings, phase and the owner's check-in schedule. */
 export interface EngineRow {
   id: string;
+  /**
+   * SQLite: the plan's rowid, by which its write finds it (with its id, so a rowid a VACUUM gave another row meanwhile
+   * finds nothing, as when someone else moved the plan first: ADR 066). PostgreSQL: null.
+   */
+  rowid: number | null;
   ownerId: string;
   trigger: "shareNow" | "missedCheckIn" | "request";
   graceDays: number | null;
@@ -68,6 +73,8 @@ export type PlanRequest = LegacyPlanRequestsTable;
 
 export interface OwnerReminderRow {
   userId: string;
+  /** SQLite: the profile's rowid, by which its reminder columns' write finds it (see EngineRow's). PostgreSQL: null. */
+  rowid: number | null;
   /** The account's name and address, for the reminder's mail. */
   name: string;
   email: string;
@@ -145,8 +152,11 @@ export interface LegacyEngineRepo {
   reminderRow(userId: string): Promise<OwnerReminderRow | undefined>;
   reminderRows(userIds: readonly string[]): Promise<OwnerReminderRow[]>;
   dueReminderOwners(now: Date, limit: number): Promise<string[]>;
-  /** Sets when the owner's reminders are next looked at, if it is still `expectedDueAt`. */
-  setReminderDue(userId: string, expectedDueAt: string | null, dueAt: string | null): Promise<boolean>;
+  /** Sets when the owner's reminders are next looked at, if it is still the `dueAt` of `row` as read. */
+  setReminderDue(
+    row: Pick<OwnerReminderRow, "userId" | "rowid" | "dueAt">,
+    dueAt: string | null,
+  ): Promise<boolean>;
   /**
    * Many owners' reminder columns in one conditional update, each written only if its due time is still the
    * `expectedDueAt` read (a reminder sent also records its slot, its time and the deadline it states, which the
@@ -155,6 +165,8 @@ export interface LegacyEngineRepo {
   updateReminders(
     updates: readonly {
       userId: string;
+      /** The profile's rowid as read (OwnerReminderRow's). */
+      rowid: number | null;
       expectedDueAt: string | null;
       dueAt: string | null;
       sent?: { slotAt: string; sentAt: string; deadlineAt: string };
@@ -179,7 +191,17 @@ export interface LegacyEngineRepo {
 
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-function engineRows(db: Db) {
+/** A rowid read with its row, for a write on SQLite: a row read without one is a defect, not a lost race. */
+function readRowid(rowid: number | null): number {
+  if (rowid === null) throw new Error("A row written on SQLite is found by the rowid read with it");
+  return rowid;
+}
+
+/** A row's rowid on SQLite (its writes find it by that: EngineRow's `rowid`); null on PostgreSQL, which has none. */
+const rowidOf = (dialect: Dialect, table: string) =>
+  dialect === "sqlite" ? sql<number | null>`${sql.ref(table)}.rowid` : sql<number | null>`null`;
+
+function engineRows(db: Db, dialect: Dialect) {
   return (
     db
       .selectFrom("legacy_plans as p")
@@ -203,6 +225,7 @@ function engineRows(db: Db) {
         "p.history_head",
         "o.activity_check",
         "o.next_60_day_check",
+        rowidOf(dialect, "p").as("p_rowid"),
         eb
           .selectFrom("legacy_plan_trustee_answers as a")
           .innerJoin("legacy_plan_trustees as t", (join) =>
@@ -228,6 +251,7 @@ async function reminderRows(
     .innerJoin("user", "user.id", "profiles.user_id")
     .select([
       "profiles.user_id",
+      rowidOf(dialect, "profiles").as("o_rowid"),
       "user.name",
       "user.email",
       "profiles.activity_check",
@@ -247,6 +271,7 @@ async function reminderRows(
 function toOwnerReminderRow(
   userId: string,
   row: {
+    o_rowid: number | null;
     name: string;
     email: string;
     activity_check: string;
@@ -260,6 +285,7 @@ function toOwnerReminderRow(
 ): OwnerReminderRow {
   return {
     userId,
+    rowid: row.o_rowid,
     name: row.name,
     email: row.email,
     activityCheck: row.activity_check,
@@ -291,9 +317,10 @@ const planColumns = [
   "fired_at",
 ] as const;
 
-function toPlanRow(row: Pick<RawEngineRow, (typeof planColumns)[number]>): PlanRow {
+function toPlanRow(row: Pick<RawEngineRow, (typeof planColumns)[number] | "p_rowid">): PlanRow {
   return {
     id: row.id,
+    rowid: n(row.p_rowid),
     ownerId: row.owner_id,
     trigger: row.trigger,
     graceDays: n(row.grace_days),
@@ -332,6 +359,7 @@ interface HistoryRow {
 /** A plan's move as applyMany writes it: its new columns, conditional on the rev that was read. */
 type PlanMove = {
   id: string;
+  rowid: number | null;
   history_added: number;
   history_head: string | null;
   rev: number;
@@ -347,7 +375,7 @@ type PlanMove = {
 /**
  * Writes each move whose plan is still at the rev that was read; answers the ids written. Set expressions see the row
  * as it was, so released_at follows the move from the stored phase. SQLite runs the update for each plan (ADR 065),
- * PostgreSQL once for all.
+ * finding it by the rowid read with it (ADR 066); PostgreSQL once for all.
  */
 async function movePlans(
   db: Db,
@@ -369,7 +397,7 @@ async function movePlans(
           when ? <> 'released' and phase = 'released' then null
           else released_at end,
         updated_at = case when ? = 1 then ? else updated_at end
-      where id = ? and engine_rev = ?`,
+      where rowid = ? and id = ? and engine_rev = ?`,
       moves.map((m) => [
         m.phase,
         m.phase,
@@ -385,6 +413,7 @@ async function movePlans(
         m.phase,
         m.moved,
         at,
+        readRowid(m.rowid),
         m.id,
         m.rev,
       ]),
@@ -560,13 +589,15 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async load(planId) {
-      const row = await engineRows(db).where("p.id", "=", planId).executeTakeFirst();
+      const row = await engineRows(db, dialect).where("p.id", "=", planId).executeTakeFirst();
       return row && toEngineRow(row);
     },
 
     async loadMany(planIds) {
       if (!planIds.length) return [];
-      return (await engineRows(db).where("p.id", "in", idList(dialect, planIds)).execute()).map(toEngineRow);
+      return (await engineRows(db, dialect).where("p.id", "in", idList(dialect, planIds)).execute()).map(
+        toEngineRow,
+      );
     },
 
     async sweepRows(now, limit) {
@@ -586,7 +617,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         },
       );
       // engineRows selects from the CTE's query creator; its type (the schema plus `due`) is not a Db's, hence the cast.
-      const rows = await engineRows(due as unknown as Db)
+      const rows = await engineRows(due as unknown as Db, dialect)
         .innerJoin("user as u", "u.id", "p.owner_id")
         .select([
           "u.name",
@@ -596,6 +627,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
           "o.reminder_slot_at",
           "o.reminder_sent_at",
           "o.reminder_due_at",
+          rowidOf(dialect, "o").as("o_rowid"),
           sql<number>`case when p.id in (select id from due) then 1 else 0 end`.as("is_due"),
         ])
         .where(sql<boolean>`p.owner_id in (select owner_id from due)`)
@@ -621,7 +653,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       if (!ownerIds.length) return [];
       const rows = await db
         .selectFrom("legacy_plans")
-        .select(planColumns)
+        .select([...planColumns, rowidOf(dialect, "legacy_plans").as("p_rowid")])
         .where("owner_id", "in", idList(dialect, ownerIds))
         .orderBy("created_at")
         .execute();
@@ -629,9 +661,9 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     },
 
     async loadOwned(ownerId) {
-      return (await engineRows(db).where("p.owner_id", "=", ownerId).orderBy("p.created_at").execute()).map(
-        toEngineRow,
-      );
+      return (
+        await engineRows(db, dialect).where("p.owner_id", "=", ownerId).orderBy("p.created_at").execute()
+      ).map(toEngineRow);
     },
 
     async apply(row, write, now) {
@@ -657,6 +689,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       }
       const moves: PlanMove[] = items.map(({ row, write }) => ({
         id: row.id,
+        rowid: row.rowid,
         history_added: history.get(row.id)?.length ?? 0,
         history_head: history.get(row.id)?.at(-1)?.id ?? null,
         rev: row.rev,
@@ -758,8 +791,9 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       ).map((r) => r.user_id);
     },
 
-    async setReminderDue(userId, expectedDueAt, dueAt) {
-      return (await repo.updateReminders([{ userId, expectedDueAt, dueAt }])).has(userId);
+    async setReminderDue(row, dueAt) {
+      const { userId, rowid } = row;
+      return (await repo.updateReminders([{ userId, rowid, expectedDueAt: row.dueAt, dueAt }])).has(userId);
     },
 
     async updateReminders(updates) {
@@ -770,6 +804,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       const ordered = [...updates].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
       const rows = ordered.map((u) => ({
         user_id: u.userId,
+        rowid: u.rowid,
         expected: u.expectedDueAt,
         due_at: u.dueAt,
         sent: u.sent ? 1 : 0,
@@ -778,7 +813,8 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         deadline_at: u.sent?.deadlineAt ?? null,
       }));
       // A reminder sent records its slot, time and deadline; the due time is written only where it is still the one
-      // read. SQLite runs the update for each owner (ADR 065); its `is` takes two nulls as equal.
+      // read. SQLite runs the update for each owner (ADR 065), found by the profile's rowid as read (ADR 066); its
+      // `is` takes two nulls as equal.
       if (dialect === "sqlite") {
         const answers = await eachRow(
           `update profiles set
@@ -786,7 +822,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
             reminder_slot_at = case when ? = 1 then ? else reminder_slot_at end,
             reminder_sent_at = case when ? = 1 then ? else reminder_sent_at end,
             reminder_deadline_at = case when ? = 1 then ? else reminder_deadline_at end
-          where user_id = ? and reminder_due_at is ?`,
+          where rowid = ? and user_id = ? and reminder_due_at is ?`,
           rows.map((r) => [
             r.due_at,
             r.sent,
@@ -795,6 +831,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
             r.sent_at,
             r.sent,
             r.deadline_at,
+            readRowid(r.rowid),
             r.user_id,
             r.expected,
           ]),
