@@ -16,13 +16,15 @@ import { createFakeSalter } from "./fake-salt.ts";
 // The account service on a real database with a stepping clock, without HTTP or better-auth.
 
 describe.each(testDatabaseTargets())("the account service on $name", (target) => {
-  let database: TestDatabase | undefined;
+  // Every database a test opened (one test sets up twice), each deleted after it.
+  const opened: TestDatabase[] = [];
   afterEach(async () => {
-    await database?.dispose();
+    await Promise.all(opened.splice(0).map((database) => database.dispose()));
   });
 
   async function setup(options: { verifiedPhone?: boolean } = {}) {
-    database = await target.open({ migrate: true });
+    const database = await target.open({ migrate: true });
+    opened.push(database);
     const db = database.db;
     const clock = steppingClock("2026-06-01T12:00:00.000Z");
     const authUsesDates = database.dialect === "postgres";
