@@ -226,15 +226,24 @@ function engineRows(db: Db, dialect: Dialect) {
         "o.activity_check",
         "o.next_60_day_check",
         rowidOf(dialect, "p").as("p_rowid"),
+        // The trustees' yeses count only while the plan awaits them (legacy-engine.ts `advance`: a plan that comes
+        // to await them here starts from none), so other plans skip the count's lookups.
         eb
-          .selectFrom("legacy_plan_trustee_answers as a")
-          .innerJoin("legacy_plan_trustees as t", (join) =>
-            join.onRef("t.plan_id", "=", "a.plan_id").onRef("t.contact_id", "=", "a.contact_id"),
+          .case()
+          .when("p.phase", "=", "awaitingTrustees")
+          .then(
+            eb
+              .selectFrom("legacy_plan_trustee_answers as a")
+              .innerJoin("legacy_plan_trustees as t", (join) =>
+                join.onRef("t.plan_id", "=", "a.plan_id").onRef("t.contact_id", "=", "a.contact_id"),
+              )
+              .whereRef("a.plan_id", "=", "p.id")
+              .whereRef("a.fired_at", "=", "p.fired_at")
+              .where("a.answer", "=", "yes")
+              .select((e) => e.fn.countAll<number>().as("c")),
           )
-          .whereRef("a.plan_id", "=", "p.id")
-          .whereRef("a.fired_at", "=", "p.fired_at")
-          .where("a.answer", "=", "yes")
-          .select((e) => e.fn.countAll().as("c"))
+          .else(0)
+          .end()
           .as("trustee_yes"),
       ])
   );
@@ -472,7 +481,6 @@ async function insertHistory(db: Db, dialect: Dialect, history: readonly History
       plan_id: planId,
       seq,
       prev_id: prevId,
-      at,
       from_phase: event.from,
       to_phase: event.to,
       reason: event.reason,
@@ -483,7 +491,6 @@ async function insertHistory(db: Db, dialect: Dialect, history: readonly History
       plan_id: "text",
       seq: "integer",
       prev_id: "text",
-      at: "text",
       from_phase: "text",
       to_phase: "text",
       reason: "text",
@@ -493,7 +500,7 @@ async function insertHistory(db: Db, dialect: Dialect, history: readonly History
   );
   await sql`
     insert into legacy_plan_events (id, plan_id, seq, prev_id, at, from_phase, to_phase, reason, contact_id)
-    select v.id, v.plan_id, v.seq, v.prev_id, v.at, v.from_phase, v.to_phase, v.reason, v.contact_id
+    select v.id, v.plan_id, v.seq, v.prev_id, ${at}, v.from_phase, v.to_phase, v.reason, v.contact_id
     from ${v}`.execute(db);
 }
 
