@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { openDatabase } from "../db/database.ts";
-import { registerHealthRoutes } from "./health.routes.ts";
+import { healthFreshMs, registerHealthRoutes } from "./health.routes.ts";
 import type { OperationRoute } from "./operation-route.ts";
 
 describe("the health check", async () => {
@@ -20,11 +20,12 @@ describe("the health check", async () => {
     },
   } as unknown as BlobStore;
   let handler: (call: { request: FastifyRequest; reply: FastifyReply }) => Promise<HealthResponse>;
+  let clock = 0;
   registerHealthRoutes(
     ((_row: unknown, h: typeof handler) => {
       handler = h;
     }) as unknown as OperationRoute,
-    { database, blobs },
+    { database, blobs, now: () => clock },
   );
   const statuses: number[] = [];
   const call = () =>
@@ -41,7 +42,7 @@ describe("the health check", async () => {
       } as unknown as FastifyReply,
     });
 
-  it("answers requests that arrive during a check with that check, and starts a new one after it", async () => {
+  it("answers requests that arrive during a check, or within a second after it, with that check; then starts a new one", async () => {
     const during = [call(), call(), call()];
     await new Promise((resolve) => setTimeout(resolve, 10));
     finishCheck();
@@ -50,11 +51,20 @@ describe("the health check", async () => {
     );
     expect(checks).toBe(1);
 
+    // Just under a second later, the same answer, without a check.
+    clock += healthFreshMs - 1;
+    expect(await call()).toEqual({ status: "ok", checks: { database: "ok", blobStore: "ok" } });
+    expect(checks).toBe(1);
+
+    // A second after it finished, a new check, whose failure is what the next requests hear.
+    clock += 1;
     const after = call();
     await new Promise((resolve) => setTimeout(resolve, 10));
     finishCheck(new Error("disk gone"));
     expect(await after).toEqual({ status: "degraded", checks: { database: "ok", blobStore: "failing" } });
     expect(checks).toBe(2);
-    expect(statuses).toEqual([200, 200, 200, 503]);
+    expect(await call()).toEqual({ status: "degraded", checks: { database: "ok", blobStore: "failing" } });
+    expect(checks).toBe(2);
+    expect(statuses).toEqual([200, 200, 200, 200, 503, 503]);
   });
 });
