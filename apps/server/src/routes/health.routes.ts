@@ -45,17 +45,14 @@ export function registerHealthRoutes(
     let checks: Checks;
     if (last && now() - last.at < healthFreshMs) checks = last.checks;
     else {
-      running ??= check(request.log).then(
-        (result) => {
+      running ??= check(request.log)
+        .then((result) => {
           last = { checks: result, at: now() };
-          running = undefined;
           return result;
-        },
-        (error: unknown) => {
+        })
+        .finally(() => {
           running = undefined;
-          throw error;
-        },
-      );
+        });
       checks = await running;
     }
     const ok = checks.database === "ok" && checks.blobStore === "ok";
