@@ -37,7 +37,6 @@ import { errorBody, genericMessages, toErrorResponse } from "./errors.ts";
 import { createLegacySweep, type LegacySweep, sweepBatchSize, sweepLanes } from "./jobs/legacy-sweep.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
-import { createSmtpMailer } from "./mail/smtp-mailer.ts";
 import { ownOrigins } from "./own-origin.ts";
 import { registerAccountRoutes } from "./routes/account.routes.ts";
 import { registerAdminRoutes } from "./routes/admin.routes.ts";
@@ -176,8 +175,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hashIp: createIpHasher(serverSecret),
   });
 
+  // nodemailer is loaded only by a server that sends through SMTP (a restart answers sooner without it: issue 16).
   const mailer: Mailer = config.mail.smtpUrl
-    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    ? (await import("./mail/smtp-mailer.ts")).createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.mail.outboxDir);
   app.addHook("onClose", () => mailer.close());
   const background = createBackgroundTasks((error) =>

@@ -3,7 +3,6 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type KyselyPlugin, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { eachRowStatement, runsEachRow } from "./each-row.ts";
 import { migrations } from "./migrations/index.ts";
 import type { DatabaseSchema } from "./schema.ts";
@@ -151,6 +150,8 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500): 
 const transactionControl = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  // Loaded here, not with this module: a server on SQLite never loads the PostgreSQL client (issue 16's cold start).
+  const { default: pg } = await import("pg");
   // JIT compilation off: it pays off for long analytical queries, never for ours, and when a planner estimate runs
   // high (a list of ids it cannot see into) it compiles a batch read for 200 ms that then runs in 60 (ADR 045).
   const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });

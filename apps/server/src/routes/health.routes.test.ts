@@ -22,8 +22,8 @@ describe("the health check", async () => {
   let handler: (call: { request: FastifyRequest; reply: FastifyReply }) => Promise<HealthResponse>;
   let clock = 0;
   registerHealthRoutes(
-    ((_row: unknown, h: typeof handler) => {
-      handler = h;
+    ((_row: unknown, ...rest: unknown[]) => {
+      handler = rest.at(-1) as typeof handler;
     }) as unknown as OperationRoute,
     { database, blobs, now: () => clock },
   );

@@ -41,7 +41,7 @@ export function registerHealthRoutes(
   // is at most that old, and a burst costs the database and the blob store one round trip a second (ADR 067).
   let running: Promise<Checks> | undefined;
   let last: { checks: Checks; at: number } | undefined;
-  route(operationsById.getHealth, async ({ request, reply }) => {
+  route(operationsById.getHealth, { tiny: true }, async ({ request, reply }) => {
     let checks: Checks;
     if (last && now() - last.at < healthFreshMs) checks = last.checks;
     else {

@@ -37,6 +37,12 @@ export interface OperationRouteOptions {
    * any level), for as much CPU as the rest of the read: sent as it is.
    */
   readonly ciphertext?: true;
+  /**
+   * The answer is always far under the compression threshold (the health check's 60 bytes): no compression hook
+   * at all, which would look at every answer for nothing (and, at a server's first answer, load Node's fetch
+   * classes to do so: 45 ms of a restart before its first health check answered, issue 16).
+   */
+  readonly tiny?: true;
 }
 
 /** The session a handler gets: always one behind "session" and "admin", maybe one for "optional-session". */
@@ -121,7 +127,10 @@ export function operationRoutes(app: FastifyInstance, deps: OperationRouteDeps):
       url: row.path,
       ...(options.config ? { config: options.config } : {}),
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-      compress: options.ciphertext ? false : { ...apiCompression, encodings: [...apiCompression.encodings] },
+      compress:
+        options.ciphertext || options.tiny
+          ? false
+          : { ...apiCompression, encodings: [...apiCompression.encodings] },
       async handler(request, reply) {
         const session = await sessionFor(row.access, request);
         const input: Record<string, unknown> = {};

@@ -3,12 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ArticleReader } from "@heirloom/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  createRequestHandler,
-  type RouterContext,
-  RouterContextProvider,
-  type ServerBuild,
-} from "react-router";
+import type { RequestHandler, RouterContext, RouterContextProvider, ServerBuild } from "react-router";
 import { acceptedEncoding } from "../accepted-encoding.ts";
 import { aliasRedirect } from "./aliases.ts";
 import { type CachedPage, inlineScriptHashes, type PageCache, policyWithHashes } from "./page-cache.ts";
@@ -20,6 +15,12 @@ interface WebEntryExports {
   servicesContext: RouterContext<{ articles: ArticleReader }>;
   /** What a render varies by besides its URL, the build and the articles. */
   renderVariant: (headers: { cookie?: string | null; userAgent?: string | null }) => string;
+}
+
+/** React Router's request handler for the build, and its context provider, once loaded. */
+interface RequestHandling {
+  handle: RequestHandler;
+  RouterContextProvider: typeof RouterContextProvider;
 }
 
 /** Where a tab reads which build the server runs now (web/build-watch in the web app polls it). */
@@ -140,8 +141,23 @@ export function registerWebRoutes(
   },
 ) {
   const current = deps.build;
-  // React Router derives its routes once from a build it is given, and on every request from a function.
-  let handle = deps.mode === "development" ? createRequestHandler(deps.build, deps.mode) : undefined;
+  // React Router (75 modules, about 0.1 s to load here) is imported at the first page, not at boot: a restart
+  // answers sooner (issue 16), and the web build, which the server loads a second after it listens, imports it then.
+  // It derives its routes once from a build it is given, and on every request from a function (development).
+  let handling: Promise<RequestHandling> | undefined;
+  const requestHandling = () => {
+    if (!handling) {
+      handling = import("react-router").then(async ({ createRequestHandler, RouterContextProvider }) => ({
+        handle: createRequestHandler(deps.mode === "development" ? deps.build : await current(), deps.mode),
+        RouterContextProvider,
+      }));
+      // A build that failed to load is asked for again at the next page.
+      handling.catch(() => {
+        handling = undefined;
+      });
+    }
+    return handling;
+  };
   const contextKeys = async (): Promise<WebEntryExports> => {
     const build = await current();
     const { servicesContext, renderVariant } = build.entry.module as unknown as Partial<WebEntryExports>;
@@ -174,14 +190,13 @@ export function registerWebRoutes(
       // The build's context keys never change in production: read once, then without waiting on a promise.
       const keys = knownKeys ?? (await contextKeys());
       if (deps.mode === "production") knownKeys = keys;
-      handle ??= createRequestHandler(await current(), deps.mode);
-      const handler = handle;
       // Pages render without a nonce: their inline scripts are allowed by hash, so a page is the same bytes for
       // everyone and can be kept and compressed once (ADR 044).
       const render = async (webRequest: Request) => {
+        const { handle, RouterContextProvider } = await requestHandling();
         const context = new RouterContextProvider();
         context.set(keys.servicesContext, deps.services);
-        const response = await handler(webRequest, context);
+        const response = await handle(webRequest, context);
         // Marketing pages ask for their scripts after their first paint (ADR 053).
         return { response, html: loadScriptsAfterPaint(await response.text()) };
       };
