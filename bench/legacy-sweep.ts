@@ -25,11 +25,15 @@
 // rows go into a table in use, not an empty one; BENCH_HISTORY=0 sweeps with none. The sweep's and the committed
 // floor's lines also say how many CPU seconds this process used, and on PostgreSQL every postgres process on the
 // machine (from /proc): on a machine of two cores, the sweep is bound by the two together.
+// The server sweeps under its start script's Node flags and environment (the capped young generation of ADR 051, ADR
+// 068's flag, ADR 057's one malloc arena), which change the sweep's speed by several per cent: so the bench runs under
+// them too, starting itself again with them when it was started without (BENCH_NODE_DEFAULTS=1: Node's defaults).
 // SQLite: a file database in a temp folder (removed at the end). PostgreSQL: a fresh database on the server of
 // BENCH_DATABASE_URL (loopback; dropped at the end), skipped when that is not set; BENCH_SYNCHRONOUS_COMMIT=off
 // runs it with that database's commits not waiting for the disk flush. Run from the repository root:
 //   npm run bench:sweep
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:sweep
+import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
@@ -41,8 +45,25 @@ import { type Database, migrateToLatest, openDatabase } from "../apps/server/src
 import { idList } from "../apps/server/src/db/json-rows.ts";
 import { createLegacySweep, sweepBatchSize, sweepLanes } from "../apps/server/src/jobs/legacy-sweep.ts";
 import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
+import { startScript } from "../e2e/support/server.ts";
 import { cpuSeconds as processCpuSeconds } from "./documents/bare-server-process.ts";
 
+const start = startScript();
+const withServerFlags =
+  start.nodeFlags.every((flag) => process.execArgv.includes(flag)) &&
+  Object.entries(start.env).every(([name, value]) => process.env[name] === value);
+if (!withServerFlags && !process.env.BENCH_NODE_DEFAULTS) {
+  const again = spawnSync(
+    process.execPath,
+    [...process.execArgv, ...start.nodeFlags, import.meta.filename, ...process.argv.slice(2)],
+    { stdio: "inherit", env: { ...process.env, ...start.env } },
+  );
+  process.exit(again.status ?? 1);
+}
+
+const flagsUsed = withServerFlags
+  ? `the server's start flags: ${[...Object.entries(start.env).map(([name, value]) => `${name}=${value}`), ...start.nodeFlags].join(" ")}`
+  : "Node's default flags";
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
 const PASS = Number(process.env.BENCH_PASS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -57,7 +78,7 @@ const load = () =>
 
 console.log(
   `Heirloom legacy sweep bench: ${PLANS} due plans, passes of ${PASS}, at most ${SECONDS} s of sweeping per engine, ` +
-    `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), load average ${load()}`,
+    `Node ${process.version} (${flagsUsed}), ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), load average ${load()}`,
 );
 
 /**

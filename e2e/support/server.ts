@@ -20,11 +20,10 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The server as `npm start` runs it, from apps/server's start script (`[NAME=value ...] node [--flags] <script>`): the
- * Node flags and the script to run, and the environment settings put before `node` (MALLOC_ARENA_MAX, ADR 057), so
- * the journeys and the benches run exactly what is deployed. The bundle comes from `npm run build`.
+ * apps/server's start script (`[NAME=value ...] node [--flags] <script>`), taken apart: the Node flags, the script
+ * (relative to apps/server) and the environment settings put before `node` (MALLOC_ARENA_MAX, ADR 057).
  */
-export function serverCommand(): { args: string[]; env: Record<string, string> } {
+export function startScript(): { nodeFlags: string[]; script: string; env: Record<string, string> } {
   const serverDir = path.join(root, "apps/server");
   const start = (
     JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as {
@@ -40,9 +39,19 @@ export function serverCommand(): { args: string[]; env: Record<string, string> }
   const script = words.at(-1);
   if (words[0] !== "node" || !script || !words.slice(1, -1).every((word) => word.startsWith("--")))
     throw new Error(`apps/server's start script is not "[NAME=value ...] node [--flags] <script>": ${start}`);
-  const scriptPath = path.join(serverDir, script);
+  return { nodeFlags: words.slice(1, -1), script, env };
+}
+
+/**
+ * The server as `npm start` runs it (startScript): the Node flags and the script to run, and the environment settings
+ * put before `node`, so the journeys and the benches run exactly what is deployed. The bundle comes from `npm run
+ * build`.
+ */
+export function serverCommand(): { args: string[]; env: Record<string, string> } {
+  const { nodeFlags, script, env } = startScript();
+  const scriptPath = path.join(root, "apps/server", script);
   if (!existsSync(scriptPath)) throw new Error(`${scriptPath} is missing: run npm run build first.`);
-  return { args: [...words.slice(1, -1), scriptPath], env };
+  return { args: [...nodeFlags, scriptPath], env };
 }
 
 export interface RunningServer {
