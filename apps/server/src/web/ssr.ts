@@ -141,9 +141,9 @@ export function registerWebRoutes(
   },
 ) {
   const current = deps.build;
-  // React Router (77 modules with its own imports, 0.1 s to load here) is imported at the first page, not at boot: a restart
-  // answers sooner (issue 16), and the web build, which the server loads a second after it listens, imports it then.
-  // It derives its routes once from a build it is given, and on every request from a function (development).
+  // React Router (77 modules with its own imports, 0.1 s to load here) is imported at the first page, not at boot:
+  // a restart answers sooner (issue 16), and the web build, which the server loads a second after it listens, imports
+  // it then. It derives its routes once from a build it is given, and on every request from a function (development).
   let handling: Promise<RequestHandling> | undefined;
   const requestHandling = () => {
     if (!handling) {
