@@ -146,16 +146,10 @@ export function registerWebRoutes(
   // it then. It derives its routes once from a build it is given, and on every request from a function (development).
   let handling: Promise<RequestHandling> | undefined;
   const requestHandling = () => {
-    if (!handling) {
-      handling = import("react-router").then(async ({ createRequestHandler, RouterContextProvider }) => ({
-        handle: createRequestHandler(deps.mode === "development" ? deps.build : await current(), deps.mode),
-        RouterContextProvider,
-      }));
-      // A build that failed to load is asked for again at the next page.
-      handling.catch(() => {
-        handling = undefined;
-      });
-    }
+    handling ??= import("react-router").then(async ({ createRequestHandler, RouterContextProvider }) => ({
+      handle: createRequestHandler(deps.mode === "development" ? deps.build : await current(), deps.mode),
+      RouterContextProvider,
+    }));
     return handling;
   };
   const contextKeys = async (): Promise<WebEntryExports> => {
