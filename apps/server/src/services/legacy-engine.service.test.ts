@@ -681,6 +681,28 @@ for (const target of testDatabaseTargets()) {
       expect((await repo.reminderRow(t.owner.id))?.dueAt).toBe("2026-07-01T09:00:00.000Z");
     });
 
+    it("the sweep's read gives a due plan with every other plan of its owner, and the owner's reminder row once", async () => {
+      const t = await setup();
+      await t.world.engine.checkIn(t.owner.id); // deadline: start + 60 days; reminders from day 30
+      const due = await t.planFor(settings({ kind: "missedCheckIn", graceDays: 7 }));
+      const waiting = await t.planFor(settings({ kind: "request", waitingDays: 7 }), [
+        await t.person("Bo Recipient"),
+      ]);
+      t.world.setNow(Date.parse(start) + 30 * day);
+      const read = await t.world.engineRepo.transaction((tx) => tx.sweepRows(t.world.clock(), 10));
+      expect(read.due.map((plan) => plan.id)).toEqual([due.id]);
+      expect(read.owned.map((plan) => plan.id).sort()).toEqual([due.id, waiting.id].sort());
+      expect(read.owned.find((plan) => plan.id === waiting.id)).toMatchObject({
+        ownerId: t.owner.id,
+        trigger: "request",
+        phase: "active",
+      });
+      expect(read.owners.map((owner) => owner.userId)).toEqual([t.owner.id]);
+      t.world.setNow(Date.parse(start) + 29 * day);
+      const early = await t.world.engineRepo.transaction((tx) => tx.sweepRows(t.world.clock(), 10));
+      expect(early).toEqual({ due: [], owned: [], owners: [] });
+    });
+
     it("share now is released at once; leaving share now ends the release", async () => {
       const t = await setup();
       const { id } = await t.planFor(settings({ kind: "shareNow" }));

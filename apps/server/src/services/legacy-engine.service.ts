@@ -103,7 +103,12 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     return `${deps.publicUrl}/check-in#${purpose === "checkIn" ? "token" : "refuse"}=${token}`;
   }
 
-  /** What a plan read as `row` writes after `moves` (a person's action) and the moves time then owes. */
+  /**
+   * What a plan read as `row` writes after `moves` (a person's action) and the moves time then owes. `plan` is the
+   * plan after the action; `asRead`, when the caller has it, is `enginePlan(row)` itself (the sweep's case, where
+   * `plan` is that): a time the moves leave as it was read is then written back as the text it was read from, not
+   * formatted again.
+   */
   function writeOf(
     row: EngineRow,
     plan: EnginePlan,
@@ -111,15 +116,18 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
     now: Date,
     contactId: string | null,
     notes?: EngineWrite["notes"],
+    asRead?: EnginePlan,
   ) {
     const settled = advance(plan, scheduleOf(row), row.trusteeYes, now);
     const all = [...moves, ...settled.moves];
     const firedAt = all.some((m) => m.to === "awaitingTrustees") ? now.toISOString() : row.firedAt;
+    const kept = (after: Date | null, read: Date | null | undefined, text: string | null) =>
+      asRead && after === read ? text : iso(after);
     const write: EngineWrite = {
       phase: settled.plan.phase,
-      cycleStartAt: iso(settled.plan.cycleStartAt),
-      requestDueAt: iso(settled.plan.requestDueAt),
-      releaseEndsAt: iso(settled.plan.releaseEndsAt),
+      cycleStartAt: kept(settled.plan.cycleStartAt, asRead?.cycleStartAt, row.cycleStartAt),
+      requestDueAt: kept(settled.plan.requestDueAt, asRead?.requestDueAt, row.requestDueAt),
+      releaseEndsAt: kept(settled.plan.releaseEndsAt, asRead?.releaseEndsAt, row.releaseEndsAt),
       firedAt,
       dueAt: iso(settled.dueAt),
       events: all.map((m, index) => ({ ...m, contactId: index < moves.length ? contactId : null })),
@@ -455,10 +463,10 @@ export function createLegacyEngineService(deps: LegacyEngineServiceDeps) {
    * sweep's one read), which reminders then use, updated with the writes, instead of reading them again.
    */
   async function move(tx: LegacyEngineRepo, rows: readonly EngineRow[], now: Date, read?: SweepRows) {
-    const items = rows.map((row) => ({
-      row,
-      ...writeOf(row, enginePlan(row), [], now, null),
-    }));
+    const items = rows.map((row) => {
+      const plan = enginePlan(row);
+      return { row, ...writeOf(row, plan, [], now, null, undefined, plan) };
+    });
     const won = await tx.applyMany(items, now, { markOwnersDue: false });
     const changed = items.filter((item) => won.has(item.row.id) && item.write.phase !== item.row.phase);
     const owners = [...new Set(changed.map((item) => item.row.ownerId))];
