@@ -307,6 +307,38 @@ function toOwnerReminderRow(
   };
 }
 
+/** The owner's columns the sweep's read selects with each plan (`u`: the owner's user row), for ownersOf. */
+const ownerColumns = (dialect: Dialect) =>
+  [
+    "u.name",
+    "u.email",
+    "o.text_toggle",
+    "o.valid_60_day_check",
+    "o.reminder_slot_at",
+    "o.reminder_sent_at",
+    "o.reminder_due_at",
+    rowidOf(dialect, "o").as("o_rowid"),
+  ] as const;
+
+/** Each owner's reminder row, once, from the sweep's read of plans with ownerColumns. */
+function ownersOf(
+  rows: readonly (Omit<Parameters<typeof toOwnerReminderRow>[1], "activity_check"> & {
+    owner_id: string;
+    activity_check: string | null;
+  })[],
+): OwnerReminderRow[] {
+  const owners = new Map<string, OwnerReminderRow>();
+  for (const row of rows) {
+    // An owner without a profile is never reminded (engineRows' left join).
+    if (owners.has(row.owner_id) || row.activity_check === null) continue;
+    owners.set(
+      row.owner_id,
+      toOwnerReminderRow(row.owner_id, { ...row, activity_check: row.activity_check }),
+    );
+  }
+  return [...owners.values()];
+}
+
 type RawEngineRow = Awaited<ReturnType<ReturnType<typeof engineRows>["execute"]>>[number];
 
 /** A plan's own columns, as `ownedPlans` selects them. */
@@ -556,32 +588,16 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
     const rows = await engineRows(due as unknown as Db, dialect)
       .innerJoin("user as u", "u.id", "p.owner_id")
       .select([
-        "u.name",
-        "u.email",
-        "o.text_toggle",
-        "o.valid_60_day_check",
-        "o.reminder_slot_at",
-        "o.reminder_sent_at",
-        "o.reminder_due_at",
-        rowidOf(dialect, "o").as("o_rowid"),
+        ...ownerColumns(dialect),
         sql<number>`case when p.id in (select id from due) then 1 else 0 end`.as("is_due"),
       ])
       .where(sql<boolean>`p.owner_id in (select owner_id from due)`)
       .orderBy("p.created_at")
       .execute();
-    const owners = new Map<string, OwnerReminderRow>();
-    for (const row of rows) {
-      // An owner without a profile is never reminded (engineRows' left join).
-      if (owners.has(row.owner_id) || row.activity_check === null) continue;
-      owners.set(
-        row.owner_id,
-        toOwnerReminderRow(row.owner_id, { ...row, activity_check: row.activity_check }),
-      );
-    }
     return {
       due: rows.filter((row) => Number(row.is_due) === 1).map(toEngineRow),
       owned: rows.map(toPlanRow),
-      owners: [...owners.values()],
+      owners: ownersOf(rows),
     };
   }
   const repo: LegacyEngineRepo = {
@@ -680,26 +696,8 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
         .innerJoin(sql<{ due_rowid: number }>`due`.as("due"), (join) =>
           join.on(sql`p.rowid`, "=", sql.ref("due.due_rowid")),
         )
-        .select([
-          "u.name",
-          "u.email",
-          "o.text_toggle",
-          "o.valid_60_day_check",
-          "o.reminder_slot_at",
-          "o.reminder_sent_at",
-          "o.reminder_due_at",
-          rowidOf(dialect, "o").as("o_rowid"),
-        ])
+        .select(ownerColumns(dialect))
         .execute();
-      const owners = new Map<string, OwnerReminderRow>();
-      for (const row of rows) {
-        // An owner without a profile is never reminded (engineRows' left join).
-        if (owners.has(row.owner_id) || row.activity_check === null) continue;
-        owners.set(
-          row.owner_id,
-          toOwnerReminderRow(row.owner_id, { ...row, activity_check: row.activity_check }),
-        );
-      }
       const dueRows = rows.map(toEngineRow);
       const ownerIds = [...new Set(dueRows.map((row) => row.ownerId))];
       const others = ownerIds.length
@@ -712,7 +710,7 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
             )
             .execute()
         : [];
-      return { due: dueRows, owned: [...dueRows, ...others.map(toPlanRow)], owners: [...owners.values()] };
+      return { due: dueRows, owned: [...dueRows, ...others.map(toPlanRow)], owners: ownersOf(rows) };
     },
 
     async ownedPlans(ownerIds) {
