@@ -569,20 +569,20 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
   };
   /** sweepRows on PostgreSQL (ADR 064). */
   async function sweepRowsInOne(now: Date, limit: number): Promise<SweepRows> {
-    // The due plans are picked (and locked) once, in a CTE, and their owners' plans found from them
-    // by the owner index: one statement, where the planner sizes the batch from the limit (given the owners as an
-    // array of its own, PostgreSQL read the whole user table for a hash join, with a parallel worker).
+    // The due plans are picked (and locked) once, in a CTE, and their owners' plans found from them by the owner
+    // index: one statement, where the planner sizes the batch from the limit (given the owners as an array of its
+    // own, PostgreSQL read the whole user table for a hash join, with a parallel worker).
     const due = db.with(
       (cte) => cte("due").materialized(),
-      (qc) => {
-        const picked = qc
+      (qc) =>
+        qc
           .selectFrom("legacy_plans")
           .select(["id", "owner_id"])
           .where("due_at", "<=", now.toISOString())
           .orderBy("due_at")
-          .limit(limit);
-        return picked.forUpdate().skipLocked();
-      },
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
     );
     // engineRows selects from the CTE's query creator; its type (the schema plus `due`) is not a Db's, hence the cast.
     const rows = await engineRows(due as unknown as Db, dialect)
@@ -677,8 +677,8 @@ export function createLegacyEngineRepo(db: Kysely<DatabaseSchema>, dialect: Dial
       // SQLite: two statements (ADR 070). The first picks the due plans once, in a CTE, and reads each by its rowid
       // with its owner's reminder row, in no particular order. The second reads the owners' other plans by the
       // owner index, leaving out the plans the first read by the rowid the index holds, before it reads the row.
-      // PostgreSQL's one statement (sweepRowsInOne) took 1.4 times as long here: it read every plan of the owners through
-      // the owner index, the due ones among them, and sorted them.
+      // PostgreSQL's one statement (sweepRowsInOne) took 1.4 times as long here: it read every plan of the owners
+      // through the owner index, the due ones among them, and sorted them.
       const due = db.with(
         (cte) => cte("due").materialized(),
         (qc) =>
