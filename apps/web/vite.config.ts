@@ -30,8 +30,8 @@ function routeModuleReloadGuard(): Plugin {
 }
 
 const root = path.resolve(import.meta.dirname, "app/root.tsx");
-// zod and the contract's schemas stay out of the shell (their group below); its route table and events' names ride
-// in it.
+// zod and the contract's schemas stay out of the shell (their group below); its route table and events' names, which
+// the root reads, ride in it.
 const notInShell =
   /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](?!routes\.ts$|page-events\.ts$))/;
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
@@ -39,7 +39,7 @@ const shells = new WeakMap<ChunkingContext, Set<string>>();
 
 /**
  * "shell" for a module the root route imports, directly or through others (statically); null for any other. Every
- * page loads the root and so all of these: held in one chunk they cost no page a byte more, and a public page
+ * page loads the root and so all of these: held in one chunk they add no module to any page, and a public page
  * fetches 12 scripts instead of 34 (each a request, and work on the phone's main thread, however small).
  */
 function shellOf(id: string, ctx: ChunkingContext): string | null {
@@ -60,17 +60,13 @@ function shellOf(id: string, ctx: ChunkingContext): string | null {
 }
 
 /**
- * zod and the contract's schemas in a chunk of their own; the contract's route table and the hydrated event's name,
- * which the root reads, in others (the schemas import the route table, so it would be pulled in with them). The
- * bundler otherwise puts modules shared by the same pages into one chunk: the tiny ApiError class, which the root's
- * query client reads, rode in zod's chunk, and every public page downloaded and ran some 120 KB of zod and schemas
- * it never uses (on Lighthouse's mobile phone, about 0.2 s of blocked main thread). e2e/public-site.test.ts checks
- * that no public page loads them.
+ * zod and the contract's schemas in a chunk of their own, which no public page loads (e2e/public-site.test.ts checks).
+ * The bundler otherwise puts modules shared by the same pages into one chunk: the tiny ApiError class, which the
+ * root's query client reads, rode in zod's chunk, and every public page downloaded and ran some 120 KB of zod and
+ * schemas it never uses (on Lighthouse's mobile phone, about 0.2 s of blocked main thread).
  */
 const chunkGroups = [
-  { name: shellOf, priority: 3 },
-  { name: "api-routes", priority: 2, test: /[\\/]packages[\\/]contract[\\/]src[\\/]routes\.ts$/ },
-  { name: "page-events", priority: 2, test: /[\\/]packages[\\/]contract[\\/]src[\\/]page-events\.ts$/ },
+  { name: shellOf, priority: 2 },
   { name: "contract", priority: 1, test: /[\\/](node_modules[\\/]zod|packages[\\/]contract)[\\/]/ },
 ];
 
