@@ -39,8 +39,8 @@ const shells = new WeakMap<ChunkingContext, Set<string>>();
 
 /**
  * "shell" for a module the root route imports, directly or through others (statically); null for any other. Every
- * page loads the root and so all of these: held in one chunk they add no module to any page, and a public page
- * fetches 12 scripts instead of 34 (each a request, and work on the phone's main thread, however small).
+ * page loads the root and so all of these: held in one chunk they add no module to any page, and a page fetches
+ * some 20 scripts fewer (each a request, and work on the phone's main thread, however small: ADR 071).
  */
 function shellOf(id: string, ctx: ChunkingContext): string | null {
   let shell = shells.get(ctx);

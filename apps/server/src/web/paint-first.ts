@@ -1,7 +1,7 @@
 // The marketing pages paint before their scripts load (ADR 053). Such a page is whole as the server renders it: its
 // links work and its text is there; scripts only make it interactive (the menu button, the cookie notice). React
 // Router puts a <link rel="modulepreload"> in the head for every module of the page and loads them from an inline
-// module script, so a phone on a slow network fetches 30-odd scripts alongside the stylesheet, and spends its first
+// module script, so a phone on a slow network fetches a dozen scripts alongside the stylesheet, and spends its first
 // second evaluating them, before it shows the first word. Here the page keeps its modules' list, but asks for them in
 // the first task after the first paint: the preloads are put back into the head then, and the module script waits for
 // that moment before importing its routes.
