@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
+import url from "node:url";
 import { SMTPServer } from "smtp-server";
-import { afterEach, describe, expect, it } from "vitest";
-import { createSmtpMailer, smtpConnections } from "./smtp-mailer.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createSmtpMailer, smtpConnections, smtpTransportOptions } from "./smtp-mailer.ts";
 
 describe("the SMTP mailer, against a real SMTP server", () => {
   let server: SMTPServer | undefined;
@@ -74,5 +75,75 @@ describe("the SMTP mailer, against a real SMTP server", () => {
     await mailer.close();
     expect(smtp.received).toHaveLength(20);
     expect(smtp.stats().mostOpen).toBe(1);
+  });
+
+  it("signs in with a user and password that had to be escaped in SMTP_URL, without Node's deprecated url.parse", async () => {
+    const logins: { username?: string; password?: string | null }[] = [];
+    const received: string[] = [];
+    server = new SMTPServer({
+      disabledCommands: ["STARTTLS"],
+      allowInsecureAuth: true,
+      authMethods: ["PLAIN", "LOGIN"],
+      onAuth(auth, _session, callback) {
+        logins.push({ username: auth.username, password: auth.password });
+        callback(null, { user: auth.username });
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    const s = server;
+    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    const { port } = s.server.address() as AddressInfo;
+    // Handed a URL string, nodemailer reads it with url.parse, which Node deprecates (DEP0169) and warns about in
+    // the server's log.
+    const legacyParse = vi.spyOn(url, "parse");
+    try {
+      const user = encodeURIComponent("mailer@example.com");
+      const pass = encodeURIComponent("p@ss:w/rd%20?#");
+      const mailer = createSmtpMailer(
+        `smtp://${user}:${pass}@127.0.0.1:${port}`,
+        "Heirloom <no-reply@example.com>",
+      );
+      await mailer.send(message(1));
+      await mailer.close();
+      expect(legacyParse).not.toHaveBeenCalled();
+    } finally {
+      legacyParse.mockRestore();
+    }
+    expect(logins).toEqual([{ username: "mailer@example.com", password: "p@ss:w/rd%20?#" }]);
+    expect(received).toEqual(["owner1@example.com"]);
+  });
+});
+
+describe("SMTP_URL as transport options", () => {
+  it("reads implicit TLS, the port, the query's options and the pool's defaults where the URL is silent", () => {
+    expect(smtpTransportOptions("smtps://mail.example.com:465")).toEqual({
+      secure: true,
+      host: "mail.example.com",
+      port: 465,
+      pool: true,
+      maxConnections: smtpConnections,
+      maxMessages: 100,
+    });
+    expect(
+      smtpTransportOptions(
+        "smtp://[::1]:2525?maxConnections=1&pool=false&tls.rejectUnauthorized=false&name=relay&dkim.key=x",
+      ),
+    ).toEqual({
+      secure: false,
+      host: "::1",
+      port: 2525,
+      maxConnections: 1,
+      pool: false,
+      maxMessages: 100,
+      name: "relay",
+      tls: { rejectUnauthorized: false },
+    });
+    expect(() => smtpTransportOptions("http://mail.example.com")).toThrow(/smtp:\/\/ or smtps:\/\//);
   });
 });
