@@ -1,7 +1,8 @@
 // The storage API's own throughput, without a browser: Node POSTs 4 MiB objects, 3 in flight, then GETs them back,
 // against the real server (POST /v0/b/heirloom/o multipart, GET ?alt=media) and against the bare Node server of
 // bench/documents/bare-server.ts (no framework, no parsing, no database, no hashing; the same write, fsync, rename and
-// folder fsync) in the same run, alternating. Prints MiB/s and raw/bare. For profiling the server, pass
+// folder fsync) in the same run, alternating. Prints MiB/s and raw/bare, and each server's CPU time per GiB: all its
+// threads, and its event loop's thread alone (what the server's other requests wait behind). For profiling, pass
 // STORAGE_LOAD_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof". Run: npm run bench:storage
 // (BENCH_STORAGE_OBJECTS=64 objects per run by default, BENCH_ROUNDS=2).
 import { randomBytes } from "node:crypto";
@@ -10,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createAccount, signInHttp } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
-import { cpuSeconds, startBareServer } from "./documents/bare-server-process.ts";
+import { cpuSeconds, mainThreadCpuSeconds, startBareServer } from "./documents/bare-server-process.ts";
 
 const MIB = 1024 * 1024;
 const objects = Number(process.env.BENCH_STORAGE_OBJECTS ?? 64);
@@ -64,6 +65,7 @@ try {
     let next = 0;
     const started = performance.now();
     const cpuBefore = cpuSeconds(pid);
+    const loopBefore = mainThreadCpuSeconds(pid);
     await Promise.all(
       [0, 1, 2].map(async () => {
         while (next < objects) await work(next++);
@@ -73,11 +75,12 @@ try {
     return {
       mibps: mib / ((performance.now() - started) / 1000),
       cpuPerGib: ((cpuSeconds(pid) - cpuBefore) * 1024) / mib,
+      loopPerGib: ((mainThreadCpuSeconds(pid) - loopBefore) * 1024) / mib,
     };
   };
   const totals = {
-    raw: { up: 0, down: 0, upCpu: 0, downCpu: 0 },
-    bare: { up: 0, down: 0, upCpu: 0, downCpu: 0 },
+    raw: { up: 0, down: 0, upCpu: 0, downCpu: 0, upLoop: 0, downLoop: 0 },
+    bare: { up: 0, down: 0, upCpu: 0, downCpu: 0, upLoop: 0, downLoop: 0 },
   };
   for (let round = 1; round <= rounds; round++) {
     for (const variant of round % 2 ? (["raw", "bare"] as const) : (["bare", "raw"] as const)) {
@@ -100,12 +103,17 @@ try {
       totals[variant].down += down.mibps / rounds;
       totals[variant].upCpu += up.cpuPerGib / rounds;
       totals[variant].downCpu += down.cpuPerGib / rounds;
+      totals[variant].upLoop += up.loopPerGib / rounds;
+      totals[variant].downLoop += down.loopPerGib / rounds;
       console.log(
-        `round ${round} ${variant.padEnd(4)} up ${up.mibps.toFixed(1)} MiB/s (server CPU ${up.cpuPerGib.toFixed(2)} s/GiB), down ${down.mibps.toFixed(1)} MiB/s (server CPU ${down.cpuPerGib.toFixed(2)} s/GiB)`,
+        `round ${round} ${variant.padEnd(4)} up ${up.mibps.toFixed(1)} MiB/s (server CPU ${up.cpuPerGib.toFixed(2)} s/GiB, event loop ${up.loopPerGib.toFixed(2)}), down ${down.mibps.toFixed(1)} MiB/s (server CPU ${down.cpuPerGib.toFixed(2)} s/GiB, event loop ${down.loopPerGib.toFixed(2)})`,
       );
     }
   }
   const { raw, bare: b } = totals;
+  console.log(
+    `server event loop thread's CPU per GiB (what other requests wait behind): bare up ${b.upLoop.toFixed(2)} s, down ${b.downLoop.toFixed(2)} s; raw up ${raw.upLoop.toFixed(2)} s, down ${raw.downLoop.toFixed(2)} s`,
+  );
   console.log(
     `server CPU per GiB: bare up ${b.upCpu.toFixed(2)} s, down ${b.downCpu.toFixed(2)} s; raw up ${raw.upCpu.toFixed(2)} s, down ${raw.downCpu.toFixed(2)} s; raw/bare up ${(raw.upCpu / b.upCpu).toFixed(2)}, down ${(raw.downCpu / b.downCpu).toFixed(2)}`,
   );

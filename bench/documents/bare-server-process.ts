@@ -31,8 +31,17 @@ export async function startBareServer(
 
 /** CPU time (user + system) a process has used so far, in seconds (Linux /proc; 0 elsewhere). */
 export function cpuSeconds(pid: number | undefined): number {
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/** The CPU time of the process's main thread alone (its event loop), in seconds; 0 when it cannot be read. */
+export function mainThreadCpuSeconds(pid: number | undefined): number {
+  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuSeconds(file: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const fields = readFileSync(file, "utf8").split(") ")[1]?.split(" ") ?? [];
     // utime and stime are fields 14 and 15 of stat(5), counted from the state field (3) here; clock ticks of 1/100 s.
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
