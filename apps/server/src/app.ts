@@ -72,6 +72,7 @@ import { createNotificationsService } from "./services/notifications.service.ts"
 import { createOneClickLinks } from "./services/one-click-links.ts";
 import { createPageViewsService } from "./services/page-views.service.ts";
 import { createPhoneService } from "./services/phone.service.ts";
+import { createMd5Thread } from "./storage/md5-thread.ts";
 import { storageTierOf } from "./storage/quotas.ts";
 import { registerStorageRoutes } from "./storage/storage.routes.ts";
 import { createStorageService } from "./storage/storage.service.ts";
@@ -438,7 +439,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
 
-  // Storage API (storage/, ADR 024).
+  // Storage API (storage/, ADR 024). Uploads' MD5 is worked out on a thread of its own (ADR 072).
+  const uploadsMd5 = createMd5Thread();
+  app.addHook("onClose", () => uploadsMd5.close());
   const storage = createStorageService({
     repo: storageObjects,
     blobs,
@@ -452,6 +455,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         "storage: blob left behind",
       ),
     recordActivity,
+    md5: uploadsMd5,
   });
   await registerStorageRoutes(app, { sessions, storage, origins });
   if (config.mail.devMailbox !== "off")

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import {
   maxCustomMetadataBytes,
   type ObjectMetadata,
@@ -10,6 +10,7 @@ import { AppError } from "../errors.ts";
 import type { RecordActivity } from "../services/activity.service.ts";
 import type { Clock } from "../services/clock.ts";
 import { createListingCache, listingOf } from "./listing-cache.ts";
+import { inlineMd5, type Md5Thread } from "./md5-thread.ts";
 import { formatBytes, parseUploadMetadata, toMetadata } from "./object-metadata.ts";
 import { type ObjectPath, parseListPrefix, parseObjectPath } from "./object-path.ts";
 import type { StorageTier, TierQuota } from "./quotas.ts";
@@ -29,6 +30,8 @@ export interface StorageServiceDeps {
   onOrphanBlob?(key: string, error: unknown): void;
   /** Writes a document's upload or deletion to its owner's activity log (services/activity.service.ts). */
   recordActivity?: RecordActivity;
+  /** Where uploads' MD5 is worked out (the server gives its thread: md5-thread.ts); inline when not given. */
+  md5?: Md5Thread;
 }
 
 export interface UploadInput {
@@ -52,6 +55,7 @@ const blobKeyFor = (userId: string) => `users/${userId}/storage/${randomUUID()}`
 
 export function createStorageService(deps: StorageServiceDeps) {
   const { repo, blobs, clock, config } = deps;
+  const md5s = deps.md5 ?? inlineMd5();
   const listings = createListingCache();
 
   function checkBucket(bucket: string) {
@@ -169,7 +173,7 @@ export function createStorageService(deps: StorageServiceDeps) {
       }
 
       const limit = Math.min(config.maxObjectBytes, room);
-      const md5 = createHash("md5");
+      const md5 = md5s.stream();
       let size = 0;
       async function* counted(): AsyncGenerator<Uint8Array> {
         for await (const chunk of input.data) {
@@ -178,18 +182,24 @@ export function createStorageService(deps: StorageServiceDeps) {
             throw new AppError("storage/server-file-wrong-size", storageMessages.serverFileWrongSize);
           }
           if (size > limit) throw limit === config.maxObjectBytes ? tooLarge() : bytesQuotaExceeded(quota);
-          md5.update(chunk);
+          const behind = md5.update(chunk);
+          if (behind) await behind;
           yield chunk;
         }
       }
 
       const blobKey = blobKeyFor(userId);
-      await blobs.put(blobKey, counted());
+      try {
+        await blobs.put(blobKey, counted());
+      } catch (error) {
+        md5.drop();
+        throw error;
+      }
       try {
         if (declaredSize !== undefined && size !== declaredSize) {
           throw new AppError("storage/server-file-wrong-size", storageMessages.serverFileWrongSize);
         }
-        const md5Hash = md5.digest("base64");
+        const md5Hash = await md5.digest();
         if (metadata.md5Hash !== undefined && metadata.md5Hash !== md5Hash) {
           throw new AppError("storage/invalid-argument", "The bytes received do not match the md5Hash sent.");
         }
@@ -235,6 +245,7 @@ export function createStorageService(deps: StorageServiceDeps) {
           await deps.recordActivity?.(userId, "document-upload", input.userAgent);
         return toMetadata(object, path);
       } catch (error) {
+        md5.drop();
         await deleteBlob(blobKey);
         throw error;
       }
