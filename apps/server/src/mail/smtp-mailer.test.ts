@@ -11,16 +11,29 @@ describe("the SMTP mailer, against a real SMTP server", () => {
     if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   });
 
-  /** An SMTP server that refuses more than `maxClients` connections at once, as providers do. */
-  async function start(maxClients: number) {
+  /**
+   * An SMTP server that refuses more than `maxClients` connections at once, as providers do. `withAuth`: it asks
+   * clients to sign in (over plain text, as a test may) and records each user and password.
+   */
+  async function start(maxClients: number, withAuth = false) {
     const received: string[] = [];
+    const logins: { username?: string; password?: string | null }[] = [];
     let open = 0;
     let mostOpen = 0;
     let connections = 0;
     server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
+      ...(withAuth
+        ? {
+            disabledCommands: ["STARTTLS"],
+            allowInsecureAuth: true,
+            authMethods: ["PLAIN", "LOGIN"],
+          }
+        : { authOptional: true, disabledCommands: ["STARTTLS", "AUTH"] }),
       maxClients,
+      onAuth(auth, _session, callback) {
+        logins.push({ username: auth.username, password: auth.password });
+        callback(null, { user: auth.username });
+      },
       onConnect(_session, callback) {
         open += 1;
         connections += 1;
@@ -42,8 +55,10 @@ describe("the SMTP mailer, against a real SMTP server", () => {
     await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
     const { port } = s.server.address() as AddressInfo;
     return {
+      host: `127.0.0.1:${port}`,
       url: `smtp://127.0.0.1:${port}`,
       received,
+      logins,
       stats: () => ({ mostOpen, connections }),
     };
   }
@@ -78,27 +93,7 @@ describe("the SMTP mailer, against a real SMTP server", () => {
   });
 
   it("signs in with a user and password that had to be escaped in SMTP_URL, without Node's deprecated url.parse", async () => {
-    const logins: { username?: string; password?: string | null }[] = [];
-    const received: string[] = [];
-    server = new SMTPServer({
-      disabledCommands: ["STARTTLS"],
-      allowInsecureAuth: true,
-      authMethods: ["PLAIN", "LOGIN"],
-      onAuth(auth, _session, callback) {
-        logins.push({ username: auth.username, password: auth.password });
-        callback(null, { user: auth.username });
-      },
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on("end", () => {
-          received.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
-    });
-    const s = server;
-    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-    const { port } = s.server.address() as AddressInfo;
+    const smtp = await start(5, true);
     // Handed a URL string, nodemailer reads it with url.parse, which Node deprecates (DEP0169) and warns about in
     // the server's log.
     const legacyParse = vi.spyOn(url, "parse");
@@ -106,7 +101,7 @@ describe("the SMTP mailer, against a real SMTP server", () => {
       const user = encodeURIComponent("mailer@example.com");
       const pass = encodeURIComponent("p@ss:w/rd%20?#");
       const mailer = createSmtpMailer(
-        `smtp://${user}:${pass}@127.0.0.1:${port}`,
+        `smtp://${user}:${pass}@${smtp.host}`,
         "Heirloom <no-reply@example.com>",
       );
       await mailer.send(message(1));
@@ -115,8 +110,8 @@ describe("the SMTP mailer, against a real SMTP server", () => {
     } finally {
       legacyParse.mockRestore();
     }
-    expect(logins).toEqual([{ username: "mailer@example.com", password: "p@ss:w/rd%20?#" }]);
-    expect(received).toEqual(["owner1@example.com"]);
+    expect(smtp.logins).toEqual([{ username: "mailer@example.com", password: "p@ss:w/rd%20?#" }]);
+    expect(smtp.received).toEqual(["owner1@example.com"]);
   });
 });
 
