@@ -113,11 +113,14 @@ export function createMd5Thread(): Md5Thread {
   function answer(id: number): Promise<string | undefined> {
     const stream = open.get(id);
     if (!stream) return Promise.reject(new Error("The upload hashing thread stopped."));
-    return new Promise((resolve, reject) => {
+    const next = new Promise((resolve, reject) => {
       stream.waiting.push({ resolve, reject });
     }).finally(() => {
       if (!open.size) worker?.unref();
     }) as Promise<string | undefined>;
+    // A thread that fails fails the wait for whoever awaits it; one nobody awaits any more is no unhandled rejection.
+    next.catch(() => {});
+    return next;
   }
 
   return {
@@ -157,6 +160,7 @@ export function createMd5Thread(): Md5Thread {
           pending = Promise.all(waits).then(() => {
             pending = undefined;
           });
+          pending.catch(() => {});
           return pending;
         },
 
@@ -189,7 +193,9 @@ export function createMd5Thread(): Md5Thread {
           open.delete(id);
           if (!open.size) worker?.unref();
           worker?.postMessage({ id, drop: true });
-          for (const waiting of stream.waiting) waiting.reject(new Error("The upload was dropped."));
+          // Whoever still waits for the thread is let go, not failed: the upload has failed already, and a wait left
+          // pending by a body reader that stopped reading would otherwise end as an unhandled rejection.
+          for (const waiting of stream.waiting) waiting.resolve(undefined);
         },
       };
     },
