@@ -31,7 +31,7 @@ parentPort.on("message", (message) => {
   if (message.end) {
     hashes.delete(id);
     parentPort.postMessage({ id, md5: md5.digest("base64") });
-  } else parentPort.postMessage({ id, hashed: true });
+  } else parentPort.postMessage({ id });
 });
 `;
 
@@ -129,7 +129,6 @@ export function createMd5Thread(): Md5Thread {
       let batch: Buffer | undefined;
       let filled = 0;
       let sent = false;
-      let pending: Promise<void> | undefined;
 
       function send() {
         const bytes = (batch as Buffer).buffer;
@@ -156,12 +155,10 @@ export function createMd5Thread(): Md5Thread {
           // Answers come in order, each to the oldest waiter: wait until at most `batchesAhead` batches are left.
           const waits: Promise<string | undefined>[] = [];
           while (stream.unanswered - stream.waiting.length > batchesAhead) waits.push(answer(id));
-          if (!waits.length) return pending;
-          pending = Promise.all(waits).then(() => {
-            pending = undefined;
-          });
-          pending.catch(() => {});
-          return pending;
+          if (!waits.length) return undefined;
+          const caughtUp = Promise.all(waits).then(() => {});
+          caughtUp.catch(() => {});
+          return caughtUp;
         },
 
         async digest() {
