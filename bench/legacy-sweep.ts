@@ -23,8 +23,8 @@
 // updates left behind cleared (VACUUM), as autovacuum does. Each plan starts with BENCH_HISTORY rows of
 // history (24 by default: a year of monthly check-ins, each a move to reminding and one back), so the sweep's history
 // rows go into a table in use, not an empty one; BENCH_HISTORY=0 sweeps with none. The sweep's and the committed
-// floor's lines also say how many CPU seconds this process used, and on PostgreSQL every postgres process on the
-// machine (from /proc): on a machine of two cores, the sweep is bound by the two together.
+// floor's lines also say how many CPU seconds this process used (and its main thread of them), and on PostgreSQL every
+// postgres process on the machine (from /proc): on a machine of two cores, the sweep is bound by the two together.
 // The server sweeps under its start script's Node flags and environment (the capped young generation of ADR 051, ADR
 // 068's flag, ADR 057's one malloc arena), which change the sweep's speed by several per cent: so the bench runs under
 // them too, starting itself again with them when it was started without (BENCH_NODE_DEFAULTS=1: Node's defaults).
@@ -46,7 +46,7 @@ import { idList } from "../apps/server/src/db/json-rows.ts";
 import { createLegacySweep, sweepBatchSize, sweepLanes } from "../apps/server/src/jobs/legacy-sweep.ts";
 import { legacyWorld } from "../apps/server/src/testing/legacy-world.ts";
 import { startScript } from "../e2e/support/server.ts";
-import { cpuSeconds as processCpuSeconds } from "./documents/bare-server-process.ts";
+import { mainThreadCpuSeconds, cpuSeconds as processCpuSeconds } from "./documents/bare-server-process.ts";
 
 const start = startScript();
 const withServerFlags =
@@ -82,14 +82,17 @@ console.log(
 );
 
 /**
- * CPU seconds used so far by this process and, with `postgres`, by every PostgreSQL process on the machine (read
- * from /proc: the server is on loopback, so its backends share these cores), to show what a phase cost each side.
- * PostgreSQL's is null when not asked for or where /proc cannot tell.
+ * CPU seconds used so far by this process, by its main thread alone (where the sweep's JavaScript and, on SQLite,
+ * every statement run: a sweep whose main thread is busy all the time is bound by that one core, whatever the rest
+ * does), and, with `postgres`, by every PostgreSQL process on the machine (read from /proc: the server is on loopback,
+ * so its backends share these cores), to show what a phase cost each side. PostgreSQL's is null when not asked for
+ * or where /proc cannot tell.
  */
-function cpuSeconds(postgres: boolean): { node: number; postgres: number | null } {
+function cpuSeconds(postgres: boolean): { node: number; mainThread: number; postgres: number | null } {
   const usage = process.cpuUsage();
   const node = (usage.user + usage.system) / 1e6;
-  if (!postgres) return { node, postgres: null };
+  const mainThread = mainThreadCpuSeconds(process.pid);
+  if (!postgres) return { node, mainThread, postgres: null };
   let seconds = 0;
   try {
     for (const pid of readdirSync("/proc")) {
@@ -102,9 +105,9 @@ function cpuSeconds(postgres: boolean): { node: number; postgres: number | null 
       seconds += processCpuSeconds(Number(pid));
     }
   } catch {
-    return { node, postgres: null };
+    return { node, mainThread, postgres: null };
   }
-  return { node, postgres: seconds };
+  return { node, mainThread, postgres: seconds };
 }
 
 /** "CPU: this process X s, PostgreSQL Y s" since `before` (a reading of cpuSeconds; PostgreSQL's when it has one). */
@@ -114,7 +117,10 @@ function cpuLine(before: ReturnType<typeof cpuSeconds>): string {
     before.postgres !== null && after.postgres !== null
       ? `, PostgreSQL ${(after.postgres - before.postgres).toFixed(2)} s`
       : "";
-  return `CPU: this process ${(after.node - before.node).toFixed(2)} s${pgSeconds}`;
+  return (
+    `CPU: this process ${(after.node - before.node).toFixed(2)} s, ` +
+    `its main thread ${(after.mainThread - before.mainThread).toFixed(2)} s of it${pgSeconds}`
+  );
 }
 
 /** Owners (a user and a profile on a 30-day check-in, deadline in 10 days) and one due plan each. */
