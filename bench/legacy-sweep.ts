@@ -110,7 +110,10 @@ function cpuSeconds(postgres: boolean): { node: number; mainThread: number; post
   return { node, mainThread, postgres: seconds };
 }
 
-/** "CPU: this process X s, PostgreSQL Y s" since `before` (a reading of cpuSeconds; PostgreSQL's when it has one). */
+/**
+ * "CPU: this process X s, its main thread Y s of it, PostgreSQL Z s" since `before` (a reading of cpuSeconds;
+ * PostgreSQL's when it has one).
+ */
 function cpuLine(before: ReturnType<typeof cpuSeconds>): string {
   const after = cpuSeconds(before.postgres !== null);
   const pgSeconds =
