@@ -5,7 +5,7 @@
 //         machine's limit;
 //   raw   the storage API itself (POST /v0/b/heirloom/o multipart, GET ?alt=media) with the file's plain bytes;
 //   app   the vault: encrypt in the workers + upload; download + decrypt + save; and the vault export (ZIP).
-// Every transfer sends 4 MiB objects, 3 requests in flight (3 ahead on download), like the app. Every download writes
+// Every transfer sends 4 MiB objects, 3 requests in flight (5 ahead on download), like the app. Every download writes
 // its bytes through the same origin-private-file-system writable the app's save uses (a File System Access API
 // stand-in, kept by the browser process, not the tab). The order alternates between rounds (app, raw, bare, then
 // bare, raw, app, ...), so neither a warm nor a crowded machine favours one side. The tab is driven over the DevTools
@@ -14,7 +14,8 @@
 // ends, then per round and overall: raw/bare (targets: raw >= 200 MiB/s both ways) and app/raw (target >= 0.8), and the tab's
 // peak memory growth (target < 128 MiB). Not a test: nothing fails on a slow machine.
 // Run from the repository root after `npm run build -w @heirloom/web`: npm run bench:documents
-// (BENCH_DOCUMENT_MIB=256 for a shorter run, BENCH_DOCUMENT_ROUNDS=2 by default; needs Debian's chromium).
+// (BENCH_DOCUMENT_MIB=256 for a shorter run, BENCH_DOCUMENT_ROUNDS=2 by default, BENCH_DOWNLOAD_AHEAD=5 plain objects
+// fetched ahead by default, as the app's download does; needs Debian's chromium).
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +30,8 @@ const MIB = 1024 * 1024;
 const FILE_MIB = Number(process.env.BENCH_DOCUMENT_MIB ?? 1024);
 const FILE_BYTES = FILE_MIB * MIB;
 const ROUNDS = Number(process.env.BENCH_DOCUMENT_ROUNDS ?? 2);
+/** Objects fetched ahead on a plain download: as many as the app's (CHUNKS_AHEAD in features/documents/download.ts). */
+const DOWNLOAD_AHEAD = Number(process.env.BENCH_DOWNLOAD_AHEAD ?? 5);
 async function writeRandomFile(file: string, size: number): Promise<void> {
   const out = createWriteStream(file);
   for (let written = 0; written < size; written += MIB) {
@@ -187,7 +190,7 @@ try {
     );
   const plainDownload = (target: string, prefix: string, count: number) =>
     page.evaluate(
-      async ({ target, prefix, count }) => {
+      async ({ target, prefix, count, chunksAhead }) => {
         const url = (name: string) =>
           target === "raw" ? `/v0/b/heirloom/o/${encodeURIComponent(name)}?alt=media` : `${target}/o/${name}`;
         const get = async (i: number) => {
@@ -204,7 +207,7 @@ try {
         const ahead: Promise<Uint8Array<ArrayBuffer>>[] = [];
         let next = 0;
         for (let i = 0; i < count; i++) {
-          while (ahead.length < 3 && next < count) {
+          while (ahead.length < chunksAhead && next < count) {
             const promise = get(next++);
             promise.catch(() => {});
             ahead.push(promise);
@@ -216,7 +219,7 @@ try {
         await writable.close();
         return written;
       },
-      { target, prefix, count },
+      { target, prefix, count, chunksAhead: DOWNLOAD_AHEAD },
     );
   const removeSavedFiles = () =>
     page.evaluate(async () => {
