@@ -5,21 +5,26 @@
 //         machine's limit;
 //   raw   the storage API itself (POST /v0/b/heirloom/o multipart, GET ?alt=media) with the file's plain bytes;
 //   app   the vault: encrypt in the workers + upload; download + decrypt + save; and the vault export (ZIP).
-// Every transfer sends 4 MiB objects, 3 requests in flight (5 ahead on download), like the app. Every download writes
-// its bytes through the same origin-private-file-system writable the app's save uses (a File System Access API
-// stand-in, kept by the browser process, not the tab). The order alternates between rounds (app, raw, bare, then
+// Every transfer goes at the app's own chunk size and depths (features/documents/transfer-depths.ts: 4 MiB objects,
+// 3 requests in flight on upload, 5 ahead on download). Every download writes its bytes through the same
+// origin-private-file-system writable the app's save uses (a File System Access API stand-in, kept by the browser
+// process, not the tab). The order alternates between rounds (app, raw, bare, then
 // bare, raw, app, ...), so neither a warm nor a crowded machine favours one side. The tab is driven over the DevTools
 // protocol without Playwright (bench/documents/cdp-page.ts, ADR 056): Playwright's network instrumentation copies
 // every request body on the page's main thread, which a browser nobody is debugging never does. Prints every run as it
 // ends, then per round and overall: raw/bare (targets: raw >= 200 MiB/s both ways) and app/raw (target >= 0.8), and the tab's
 // peak memory growth (target < 128 MiB). Not a test: nothing fails on a slow machine.
 // Run from the repository root after `npm run build -w @heirloom/web`: npm run bench:documents
-// (BENCH_DOCUMENT_MIB=256 for a shorter run, BENCH_DOCUMENT_ROUNDS=2 by default, BENCH_DOWNLOAD_AHEAD=5 plain objects
-// fetched ahead by default, as the app's download does; needs Debian's chromium).
+// (BENCH_DOCUMENT_MIB=256 for a shorter run, BENCH_DOCUMENT_ROUNDS=2 by default; needs Debian's chromium).
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import {
+  CHUNK_SIZE,
+  CHUNKS_IN_FLIGHT,
+  DOWNLOAD_CHUNKS_AHEAD,
+} from "../apps/web/app/features/documents/transfer-depths.ts";
 import { createAccount, seedVaultKey, signedInTabState } from "../e2e/support/accounts.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";
 import { type MemoryGrowth, measureMemoryGrowth } from "./crypto/memory.ts";
@@ -30,8 +35,6 @@ const MIB = 1024 * 1024;
 const FILE_MIB = Number(process.env.BENCH_DOCUMENT_MIB ?? 1024);
 const FILE_BYTES = FILE_MIB * MIB;
 const ROUNDS = Number(process.env.BENCH_DOCUMENT_ROUNDS ?? 2);
-/** Objects fetched ahead on a plain download: as many as the app's (CHUNKS_AHEAD in features/documents/download.ts). */
-const DOWNLOAD_AHEAD = Number(process.env.BENCH_DOWNLOAD_AHEAD ?? 5);
 async function writeRandomFile(file: string, size: number): Promise<void> {
   const out = createWriteStream(file);
   for (let written = 0; written < size; written += MIB) {
@@ -146,9 +149,8 @@ try {
   // server's URL. Both send each object's bytes as they are in the file and write downloads through the same sink.
   const plainUpload = (target: string, prefix: string) =>
     page.evaluate(
-      async ({ target, prefix }) => {
+      async ({ target, prefix, size, inFlight }) => {
         const source = (document.getElementById("bench-raw") as HTMLInputElement).files?.[0] as File;
-        const size = 4 * 1024 * 1024;
         const count = Math.ceil(source.size / size);
         let next = 0;
         // Bodies are bytes, not Blobs: Blob bodies go through the browser's blob store, which after the app's runs
@@ -183,10 +185,10 @@ try {
             if (!response.ok) throw new Error(`upload ${i}: ${response.status} ${await response.text()}`);
           }
         };
-        await Promise.all([runner(), runner(), runner()]);
+        await Promise.all(Array.from({ length: inFlight }, runner));
         return count;
       },
-      { target, prefix },
+      { target, prefix, size: CHUNK_SIZE, inFlight: CHUNKS_IN_FLIGHT },
     );
   const plainDownload = (target: string, prefix: string, count: number) =>
     page.evaluate(
@@ -219,7 +221,7 @@ try {
         await writable.close();
         return written;
       },
-      { target, prefix, count, chunksAhead: DOWNLOAD_AHEAD },
+      { target, prefix, count, chunksAhead: DOWNLOAD_CHUNKS_AHEAD },
     );
   const removeSavedFiles = () =>
     page.evaluate(async () => {

@@ -6,15 +6,8 @@ import type { RetryBudget } from "./retry.ts";
 import { uploadRetryBudget, withRetry } from "./retry.ts";
 import { downloadObjectInto } from "./storage-client.ts";
 import { canceledError } from "./storage-error.ts";
+import { DOWNLOAD_CHUNKS_AHEAD } from "./transfer-depths.ts";
 import { openVault } from "./vault.ts";
-
-/**
- * Chunks in hand or under way while earlier ones are written: bounded memory, a busy network (ADR 073). Each one is
- * fetched, hashed and decrypted before its turn to be written, so a chunk still being hashed or decrypted holds a
- * place without fetching: with three, the app downloaded at 0.77 of the storage API's own rate, with five at 0.95-1.03
- * (the API itself gained nothing from five).
- */
-export const CHUNKS_AHEAD = 5;
 
 /**
  * Without the File System Access API a download is assembled as a Blob before it is saved. Chromium keeps large
@@ -69,7 +62,7 @@ export async function decryptDocument(
   const budget: RetryBudget = uploadRetryBudget();
   const digests: Uint8Array[] = [];
 
-  // Chunk buffers go to the worker and come back (transferred both ways), so CHUNKS_AHEAD + 1 of them serve a
+  // Chunk buffers go to the worker and come back (transferred both ways), so DOWNLOAD_CHUNKS_AHEAD + 1 of them serve a
   // download of any size.
   const pool: ArrayBuffer[] = [];
   const bufferSize = header.chunkSize + 28;
@@ -96,7 +89,7 @@ export async function decryptDocument(
   const ahead: Promise<{ digest: Uint8Array; plaintext: Uint8Array<ArrayBuffer> }>[] = [];
   let nextToFetch = 0;
   const refill = () => {
-    while (ahead.length < CHUNKS_AHEAD && nextToFetch < count) {
+    while (ahead.length < DOWNLOAD_CHUNKS_AHEAD && nextToFetch < count) {
       const promise = fetchChunk(nextToFetch++);
       promise.catch(() => {});
       ahead.push(promise);

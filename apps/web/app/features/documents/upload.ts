@@ -12,18 +12,8 @@ import {
 } from "./resume-store.ts";
 import { type RetryBudget, uploadRetryBudget } from "./retry.ts";
 import { canceledError, StorageError } from "./storage-error.ts";
+import { CHUNK_SIZE, CHUNKS_IN_FLIGHT, UPLOAD_CHUNKS_AHEAD } from "./transfer-depths.ts";
 import { bytesToHex, hexToBytes, openVault, sealSmall, type Vault } from "./vault.ts";
-
-export const CHUNK_SIZE = 4 * 1024 * 1024;
-/** Chunks being uploaded at once. */
-export const CHUNKS_IN_FLIGHT = 3;
-/**
- * Chunks read and encrypted ahead while CHUNKS_IN_FLIGHT upload, so the next upload starts as one ends instead of
- * after its chunk is read and encrypted. bench:documents, 256 MiB: upload at 0.57x the raw storage API with none,
- * 0.68–0.76x with two (three runs), 0.68x with three (and 125 MiB of tab memory). A chunk holds at most its
- * plaintext and its ciphertext (8 MiB), so an upload of any size keeps under ~40 MiB of file data in the tab.
- */
-export const CHUNKS_AHEAD = 2;
 
 export interface UploadStatus {
   readonly phase: "preparing" | "uploading" | "retrying" | "finishing" | "done";
@@ -151,7 +141,7 @@ export async function checkFits(size: number, signal?: AbortSignal): Promise<voi
 
 /**
  * Encrypts `file` chunk by chunk in the crypto workers and stores it (docs/architecture.md "Documents in storage"):
- * key, header, chunks (CHUNKS_IN_FLIGHT uploading at a time, CHUNKS_AHEAD more read with File.slice and
+ * key, header, chunks (CHUNKS_IN_FLIGHT uploading at a time, UPLOAD_CHUNKS_AHEAD more read with File.slice and
  * encrypted meanwhile), then the signed manifest. Retries per SPEC.md 9; a resumed upload sends only the chunks that
  * are not stored yet, each encrypted again with a fresh nonce prefix (ADR 013).
  */
@@ -200,7 +190,7 @@ export async function uploadDocument(file: File, options: UploadOptions = {}): P
     const noncePrefix = await vault.crypto.api.newNoncePrefix();
     const todo = Array.from({ length: count }, (_, i) => i).filter((i) => !stored.has(i));
     const uploadSlot = createLimiter(CHUNKS_IN_FLIGHT);
-    await mapLimited(todo, CHUNKS_IN_FLIGHT + CHUNKS_AHEAD, async (index) => {
+    await mapLimited(todo, CHUNKS_IN_FLIGHT + UPLOAD_CHUNKS_AHEAD, async (index) => {
       if (signal?.aborted) throw canceledError();
       const start = index * CHUNK_SIZE;
       const plaintext = new Uint8Array(
