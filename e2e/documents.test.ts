@@ -549,7 +549,23 @@ describe("documents", () => {
       const deedName = path.basename(files[0] as string);
       await openRowMenu(page, deedName);
       await row(page, deedName).getByRole("button", { name: "Download" }).click();
-      await row(page, deedName).getByText("Downloaded.").waitFor();
+      // The menu closes as the download starts, focus on its Actions button, so the row's progress and its
+      // "Downloaded." are not under the menu.
+      const deedMenu = row(page, deedName).locator("details");
+      expect(await deedMenu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      expect(await deedMenu.locator("summary").evaluate((el) => el === document.activeElement)).toBe(true);
+      const downloaded = row(page, deedName).getByText("Downloaded.");
+      await downloaded.waitFor();
+      await downloaded.scrollIntoViewIfNeeded();
+      expect(
+        await downloaded.evaluate((el) => {
+          // The end of the words, which sat under the open menu's edge.
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const box = range.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(box.right - 2, box.top + box.height / 2));
+        }),
+      ).toBe(true);
       const savedHex = await page.evaluate(async (name) => {
         const file = await (await (await navigator.storage.getDirectory()).getFileHandle(name)).getFile();
         const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
@@ -557,6 +573,7 @@ describe("documents", () => {
       }, deedName);
       expect(savedHex).toBe(await sha256File(files[0] as string));
 
+      await openRowMenu(page, deedName);
       await row(page, deedName).getByRole("button", { name: "Delete" }).click();
       const confirm = page.getByRole("dialog", { name: "Delete this document?" });
       await confirm.waitFor();

@@ -31,6 +31,18 @@ function TransferLine({ transfer }: { transfer: TransferState | undefined }) {
 }
 
 /**
+ * Closes the phone's row menu `button` sits in (none on wider screens), focus back on its Actions button: a download
+ * shows its progress in the row, which the open menu would cover, and the Download button it was on is disabled
+ * while it runs.
+ */
+function closeRowMenu(button: HTMLElement) {
+  const menu = button.closest("details");
+  if (!menu?.open) return;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
+}
+
+/**
  * A phone's row menus behave as menus: opening one closes the others (details sharing a name), and a tap outside an
  * open menu or Escape inside it closes it, so an open menu never sits over the next row's Actions button.
  */
@@ -103,7 +115,10 @@ export function DocumentList({
                 className={small}
                 aria-describedby={nameId}
                 disabled={transfers.get(entry.documentId)?.state === "running"}
-                onClick={() => onDownload(entry)}
+                onClick={(event) => {
+                  closeRowMenu(event.currentTarget);
+                  onDownload(entry);
+                }}
               >
                 <Icon name="download" className="size-4" />
                 Download
